@@ -1,0 +1,17 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "FlowHost",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "FlowCore", targets: ["FlowCore"]),
+        .library(name: "FlowTesting", targets: ["FlowTesting"]),
+    ],
+    targets: [
+        .target(name: "FlowCore"),
+        .target(name: "FlowTesting", dependencies: ["FlowCore"]),
+        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,68 @@
+/// What the coordinators of one tree share: the queue that navigates their steps one at a time in
+/// emission order, the log, and the navigation events.
+@MainActor
+final class NavigationTree {
+    private(set) var log: NavigationLogBuffer
+    let willNavigate = EventBroadcaster<(flow: any Flow, step: any Step)>()
+    let didNavigate = EventBroadcaster<(flow: any Flow, step: any Step)>()
+
+    private var queue: [PendingStep] = []
+    private var queueHead = 0
+    private var isDraining = false
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    init(logCapacity: Int) {
+        log = NavigationLogBuffer(capacity: logCapacity)
+    }
+
+    /// Whether steps are waiting or being navigated.
+    var isNavigating: Bool { isDraining }
+
+    /// Queues a step behind every step emitted before it; navigation starts on the next turn of
+    /// the main actor if nothing is running.
+    func enqueue(_ step: any Step, for coordinator: FlowCoordinator, origin: StepOrigin) {
+        queue.append(PendingStep(coordinator: coordinator, step: step, origin: origin))
+        guard !isDraining else { return }
+        isDraining = true
+        Task { await self.drain() }
+    }
+
+    @discardableResult
+    func record(
+        _ step: any Step, origin: StepOrigin, flow: Any.Type?, outcome: NavigationOutcome
+    ) -> NavigationLogEntry {
+        log.append(step: step, origin: origin, flow: flow, outcome: outcome)
+    }
+
+    /// Returns once no step is waiting or being navigated.
+    func waitUntilIdle() async {
+        guard isDraining else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    /// Ends every event stream, when the root coordinator ends.
+    func close() {
+        willNavigate.finish()
+        didNavigate.finish()
+    }
+
+    private func drain() async {
+        while queueHead < queue.count {
+            let pending = queue[queueHead]
+            queueHead += 1
+            if queueHead >= 1024 {
+                queue.removeFirst(queueHead)
+                queueHead = 0
+            }
+            await pending.coordinator.navigate(pending.step, origin: pending.origin)
+        }
+        queue.removeAll(keepingCapacity: queue.capacity <= 64)
+        queueHead = 0
+        isDraining = false
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+}

@@ -1,0 +1,229 @@
+/// Drives a ``Flow``: listens to steppers, navigates their steps one at a time in the order they
+/// were emitted, and starts a child coordinator for every child flow.
+///
+/// ```swift
+/// let coordinator = FlowCoordinator()
+/// coordinator.coordinate(flow: AppFlow(window: window), with: OneStepper(withSingleStep: AppStep.launch))
+/// coordinator.navigate(to: MovieStep.movieDetail(id: 3))   // a deep link
+/// await coordinator.waitUntilIdle()
+/// ```
+///
+/// - Note: Steps from a presentable that is not visible are dropped, not buffered (AsyncFlow
+///   buffers them): a step emitted by a screen the user cannot see is not the user's intent. Every
+///   drop is recorded in ``log`` with its reason. When a flow ends or its root is dismissed, its
+///   coordinator, steppers and presentables are released.
+@MainActor
+public final class FlowCoordinator {
+    // MARK: Stored properties
+
+    let tree: NavigationTree
+    private weak var parent: FlowCoordinator?
+    /// The flow this coordinator drives; nil before `coordinate` and after the flow ended.
+    public private(set) var flow: (any Flow)?
+    /// The coordinators of the child flows currently running, in the order they started.
+    public private(set) var childCoordinators: [FlowCoordinator] = []
+    /// Whether the flow ended (`.end`, or its root was dismissed); an ended coordinator navigates nothing.
+    public private(set) var hasEnded = false
+    private var listenings: [Listening] = []
+    private var flowDismissalObserver: Int?
+    private var hasNavigated = false
+    private(set) var flowType: Any.Type?
+
+    // MARK: Initialization
+
+    /// Creates the root coordinator of a new tree; its ``log`` keeps the newest `logCapacity` entries.
+    public init(logCapacity: Int = 1000) {
+        tree = NavigationTree(logCapacity: logCapacity)
+    }
+
+    private init(parent: FlowCoordinator) {
+        tree = parent.tree
+        self.parent = parent
+    }
+
+    // MARK: API
+
+    /// Starts driving `flow`: navigates `stepper`'s initial step, then everything it sends.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow to drive; a coordinator drives one flow once.
+    ///   - stepper: What emits the flow's first steps; by default nothing (deep links drive it).
+    ///   - allowStepWhenDismissed: Keep the flow running after its root is dismissed.
+    public func coordinate(
+        flow: any Flow, with stepper: any Stepper = DefaultStepper(), allowStepWhenDismissed: Bool = false
+    ) {
+        precondition(self.flow == nil && !hasEnded, "A FlowCoordinator coordinates one flow, once")
+        self.flow = flow
+        flowType = type(of: flow)
+        if !allowStepWhenDismissed {
+            flowDismissalObserver = flow.presentation.onDismissal { [weak self] in self?.end() }
+        }
+        listen(to: stepper, presentable: nil, allowStepWhenNotPresented: true, allowStepWhenDismissed: true)
+    }
+
+    /// Navigates `step` from outside (a deep link): in this coordinator's flow and, recursively, in
+    /// every child flow running now, as RxFlow does. Each flow's `adapt(step:)` may drop it.
+    public func navigate(to step: any Step) {
+        guard !(step is NoneStep) else { return }
+        tree.enqueue(step, for: self, origin: .deepLink)
+        for child in childCoordinators {
+            child.navigate(to: step)
+        }
+    }
+
+    /// Returns once every step emitted so far, and every step they led to, has been navigated.
+    public func waitUntilIdle() async {
+        await tree.waitUntilIdle()
+    }
+
+    /// Whether steps of this tree are waiting or being navigated now.
+    public var isNavigating: Bool { tree.isNavigating }
+
+    /// The tree's navigation log, oldest first: every step, who emitted it, what became of it.
+    public var log: [NavigationLogEntry] { Array(tree.log.entries) }
+
+    /// Entries recorded after the entry numbered `sequence` (0 for all that are kept).
+    public func log(after sequence: Int) -> [NavigationLogEntry] {
+        Array(tree.log.entries.drop { $0.sequence <= sequence })
+    }
+
+    /// A new stream of (flow, step) pairs, for every flow of the tree, just before the flow navigates.
+    /// Each access makes a new stream, so any number of listeners can observe.
+    public var willNavigate: AsyncStream<(flow: any Flow, step: any Step)> { tree.willNavigate.stream() }
+
+    /// A new stream of (flow, step) pairs, for every flow of the tree, just after the flow navigated.
+    public var didNavigate: AsyncStream<(flow: any Flow, step: any Step)> { tree.didNavigate.stream() }
+
+    // MARK: Navigation (called by the tree's queue)
+
+    func navigate(_ step: any Step, origin: StepOrigin) async {
+        guard let flow, !hasEnded else {
+            tree.record(step, origin: origin, flow: flowType, outcome: .dropped(.flowEnded))
+            return
+        }
+        let adapted = await flow.adapt(step: step)
+        guard !hasEnded else {
+            tree.record(step, origin: origin, flow: flowType, outcome: .dropped(.flowEnded))
+            return
+        }
+        guard let adapted, !(adapted is NoneStep) else {
+            tree.record(step, origin: origin, flow: flowType, outcome: .dropped(.adaptedToNil))
+            return
+        }
+        tree.willNavigate.send((flow, adapted))
+        let contributors = flow.navigate(to: adapted)
+        if !hasNavigated {
+            hasNavigated = true
+            flow.presentation.markFlowReady()
+        }
+        tree.didNavigate.send((flow, adapted))
+        tree.record(
+            step, origin: origin, flow: flowType,
+            outcome: .navigated(adaptedStep: adapted, contributions: contributors.records))
+        handle(contributors)
+    }
+
+    private func handle(_ contributors: FlowContributors) {
+        switch contributors {
+        case .none:
+            break
+        case .one(let contributor):
+            handle(contributor)
+        case .multiple(let contributors):
+            for contributor in contributors where !hasEnded {
+                handle(contributor)
+            }
+        case .end(let step):
+            let parent = self.parent
+            end()
+            forward(step, to: parent, origin: .endOf(flow: flowType!))
+        }
+    }
+
+    private func handle(_ contributor: FlowContributor) {
+        switch contributor {
+        case .contribute(let presentable, let stepper, let allowStepWhenNotPresented, let allowStepWhenDismissed):
+            if let childFlow = presentable as? any Flow {
+                let child = FlowCoordinator(parent: self)
+                childCoordinators.append(child)
+                child.coordinate(flow: childFlow, with: stepper, allowStepWhenDismissed: allowStepWhenDismissed)
+            } else {
+                listen(
+                    to: stepper, presentable: presentable, allowStepWhenNotPresented: allowStepWhenNotPresented,
+                    allowStepWhenDismissed: allowStepWhenDismissed)
+            }
+        case .forwardToCurrentFlow(let step):
+            tree.enqueue(step, for: self, origin: .forwardedBy(flow: flowType!))
+        case .forwardToParentFlow(let step):
+            forward(step, to: parent, origin: .forwardedBy(flow: flowType!))
+        }
+    }
+
+    private func forward(_ step: any Step, to parent: FlowCoordinator?, origin: StepOrigin) {
+        if let parent {
+            tree.enqueue(step, for: parent, origin: origin)
+        } else {
+            tree.record(step, origin: origin, flow: nil, outcome: .dropped(.noParentFlow))
+        }
+    }
+
+    // MARK: Listening to steppers
+
+    private func listen(
+        to stepper: any Stepper, presentable: (any Presentable)?, allowStepWhenNotPresented: Bool,
+        allowStepWhenDismissed: Bool
+    ) {
+        let subscription = StepSubscription(
+            coordinator: self, stepper: stepper, presentable: presentable,
+            gatesVisibility: !allowStepWhenNotPresented, allowsStepWhenDismissed: allowStepWhenDismissed)
+        var listening = Listening(stepper: stepper, presentable: presentable, subscription: subscription)
+        if let presentable, !allowStepWhenDismissed, !presentable.presentation.isDismissed {
+            listening.dismissalObserver = presentable.presentation.onDismissal { [weak self, weak subscription] in
+                guard let self, let subscription else { return }
+                subscription.presentableDismissed()
+                listenings.removeAll { $0.subscription === subscription }
+            }
+        }
+        listenings.append(listening)
+        subscription.receiveInitialStep(stepper.initialStep)
+        stepper.readyToEmitSteps()
+    }
+
+    // MARK: Ending
+
+    /// Stops everything: children end, steppers and presentables are released, the parent forgets
+    /// this coordinator. Steps still arriving are logged as dropped (`flowEnded`).
+    private func end() {
+        guard !hasEnded else { return }
+        hasEnded = true
+        let children = childCoordinators
+        childCoordinators = []
+        for child in children {
+            child.end()
+        }
+        for listening in listenings {
+            listening.subscription.flowEnded()
+            if let observer = listening.dismissalObserver {
+                listening.presentable?.presentation.removeDismissalObserver(observer)
+            }
+        }
+        listenings = []
+        if let observer = flowDismissalObserver {
+            flow?.presentation.removeDismissalObserver(observer)
+        }
+        flow = nil
+        if let parent {
+            parent.childCoordinators.removeAll { $0 === self }
+        } else {
+            tree.close()
+        }
+    }
+}
+
+/// A stepper the coordinator listens to, kept alive with its presentable until dismissal or the end.
+private struct Listening {
+    let stepper: any Stepper
+    let presentable: (any Presentable)?
+    let subscription: StepSubscription
+    var dismissalObserver: Int?
+}

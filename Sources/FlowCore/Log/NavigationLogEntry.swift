@@ -1,0 +1,25 @@
+/// One line of the navigation log: a step, who emitted it, which flow it was for, what became of it.
+///
+/// ```swift
+/// let last = coordinator.log.last!
+/// #expect(last.outcome.dropReason == .notVisible)
+/// print(last)  // #12 detail(id: 3) from stepper ListViewModel to MovieFlow: dropped: not visible
+/// ```
+public struct NavigationLogEntry: Sendable, CustomStringConvertible {
+    /// Position in the coordinator tree's log, from 1.
+    public let sequence: Int
+    /// The step as it was emitted.
+    public let step: any Step
+    /// Who emitted it.
+    public let origin: StepOrigin
+    /// The flow it was routed to, if it reached one.
+    public let flow: Any.Type?
+    /// What became of it.
+    public let outcome: NavigationOutcome
+
+    /// A readable line for logs and the debugger panel.
+    public var description: String {
+        let target = flow.map { " to \($0)" } ?? ""
+        return "#\(sequence) \(step) from \(origin)\(target): \(outcome)"
+    }
+}
