@@ -1,0 +1,72 @@
+import FlowCore
+import FlowTesting
+import Testing
+
+@MainActor
+@Suite("Navigation log")
+struct NavigationLogTests {
+    @Test("each step is logged with who emitted it, what adapt made of it, the flow and its contributions")
+    func navigatedStepIsDescribed() async {
+        // Given a flow that rewrites .restricted and contributes a screen for .detail
+        let screen = TestPresentable("detail")
+        let flow = TestFlow(
+            onNavigate: { _ in
+                .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: NoneStepper()))
+            },
+            onAdapt: { $0 == .restricted ? TestStep.detail(id: 9) : $0 })
+        let store = FlowTestStore(flow: flow)
+
+        // When .restricted is sent
+        let entries = await store.send(TestStep.restricted)
+
+        // Then the entry holds the plain facts and reads as one line
+        let entry = try! #require(entries.first)
+        #expect(entries.count == 1)
+        #expect(entry.step as? TestStep == .restricted)
+        #expect(entry.origin == .stepper(TestStepper.self))
+        #expect(entry.flow == TestFlow.self)
+        #expect(entry.outcome.adaptedStep as? TestStep == .detail(id: 9))
+        #expect(
+            entry.description
+                == "#1 restricted from stepper TestStepper to TestFlow: navigated as detail(id: 9); "
+                + "contributed screen TestPresentable (stepper NoneStepper)")
+    }
+
+    @Test("a dropped step is logged with its reason")
+    func droppedStepIsDescribed() async {
+        // Given a hidden screen with a stepper
+        let screen = TestPresentable("hidden", isVisible: false)
+        let stepper = TestStepper()
+        let flow = TestFlow { _ in
+            .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: stepper))
+        }
+        let store = FlowTestStore(flow: flow)
+        await store.send(TestStep.list)
+
+        // When its stepper emits
+        stepper.steps.send(TestStep.detail(id: 1))
+
+        // Then the log says it was dropped because the screen was not visible
+        #expect(
+            store.log.last?.description == "#2 detail(id: 1) from stepper TestStepper to TestFlow: dropped: not visible"
+        )
+    }
+
+    @Test("the log keeps the newest entries up to its capacity, numbered on")
+    func logIsBounded() async {
+        // Given a coordinator keeping 10 entries
+        let flow = TestFlow()
+        let stepper = TestStepper()
+        let coordinator = FlowCoordinator(logCapacity: 10)
+        coordinator.coordinate(flow: flow, with: stepper)
+
+        // When 25 steps are navigated
+        for id in 1...25 { stepper.steps.send(TestStep.detail(id: id)) }
+        await coordinator.waitUntilIdle()
+
+        // Then the last 10 are kept, numbered 16 to 25, and log(after:) reads from a position
+        #expect(coordinator.log.map(\.sequence) == Array(16...25))
+        #expect(coordinator.log(after: 23).map(\.sequence) == [24, 25])
+        #expect(flow.navigated.count == 25)
+    }
+}
