@@ -1,0 +1,96 @@
+/// A stack of screens with a navigation bar: the title, a back button labelled with the previous
+/// screen's title, and the top screen's bar buttons. Same API as UINavigationController.
+///
+/// ```swift
+/// let navigationController = HTMLNavigationController()
+/// navigationController.prefersLargeTitles = true
+/// navigationController.pushViewController(listScreen, animated: true)
+/// ```
+///
+/// Popped and replaced screens are reported dismissed.
+@MainActor
+public final class HTMLNavigationController: HTMLViewController {
+    /// The stack, bottom first.
+    public private(set) var viewControllers: [HTMLViewController] = []
+    /// Large titles for screens whose `largeTitleDisplayMode` is `.automatic`.
+    public var prefersLargeTitles = false { didSet { setNeedsUpdate() } }
+
+    /// A navigation controller with `rootViewController` at the bottom of its stack, if given.
+    public init(rootViewController: HTMLViewController? = nil) {
+        super.init(containerTitle: "")
+        if let rootViewController {
+            setViewControllers([rootViewController], animated: false)
+        }
+    }
+
+    /// The screen on top of the stack.
+    public var topViewController: HTMLViewController? { viewControllers.last }
+
+    /// Pushes `viewController` on top.
+    public func pushViewController(_ viewController: HTMLViewController, animated: Bool = true) {
+        precondition(
+            !viewControllers.contains { $0 === viewController }, "\(type(of: viewController)) is already in this stack")
+        adopt(viewController)
+        viewControllers.append(viewController)
+        containerDidChange()
+    }
+
+    /// Pops the top screen (never the root) and returns it.
+    @discardableResult
+    public func popViewController(animated: Bool = true) -> HTMLViewController? {
+        guard viewControllers.count > 1 else { return nil }
+        return pop(to: viewControllers.count - 2).first
+    }
+
+    /// Pops every screen above the root and returns them, top last.
+    @discardableResult
+    public func popToRootViewController(animated: Bool = true) -> [HTMLViewController]? {
+        guard viewControllers.count > 1 else { return nil }
+        return pop(to: 0)
+    }
+
+    /// Pops every screen above `viewController` and returns them; nil if it is not in the stack.
+    @discardableResult
+    public func popToViewController(_ viewController: HTMLViewController, animated: Bool = true)
+        -> [HTMLViewController]?
+    {
+        guard let index = viewControllers.firstIndex(where: { $0 === viewController }) else { return nil }
+        return pop(to: index)
+    }
+
+    /// Replaces the whole stack; screens no longer in it are reported dismissed.
+    public func setViewControllers(_ newViewControllers: [HTMLViewController], animated: Bool = true) {
+        let removed = viewControllers.filter { old in !newViewControllers.contains { $0 === old } }
+        for viewController in newViewControllers {
+            adopt(viewController)
+        }
+        viewControllers = newViewControllers
+        dismiss(removed)
+        containerDidChange()
+    }
+
+    private func pop(to index: Int) -> [HTMLViewController] {
+        let removed = Array(viewControllers[(index + 1)...])
+        viewControllers.removeSubrange((index + 1)...)
+        dismiss(removed)
+        containerDidChange()
+        return removed
+    }
+
+    private func dismiss(_ removed: [HTMLViewController]) {
+        for viewController in removed {
+            viewController.parent = nil
+            window?.dismissModals(presentedFrom: viewController)
+            viewController.markDismissedRecursively()
+        }
+    }
+
+    override func release(_ child: HTMLViewController) {
+        viewControllers.removeAll { $0 === child }
+        containerDidChange()
+    }
+
+    override var containedViewControllers: [HTMLViewController] { viewControllers }
+    override var visibleChild: HTMLViewController? { topViewController }
+    override var node: ScreenNode { .navigation(id: id, stack: viewControllers.map(\.node)) }
+}

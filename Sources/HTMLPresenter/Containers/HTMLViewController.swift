@@ -1,0 +1,155 @@
+import FlowCore
+
+/// A screen: a template and a view model that gives it values. Subclassed by the containers.
+///
+/// ```swift
+/// let viewModel = MovieDetailViewModel(movie: movie)          // an HTMLViewModel and a Stepper
+/// let screen = HTMLViewController(template: "movies/detail", viewModel: viewModel, title: movie.title)
+/// navigationController.pushViewController(screen, animated: true)
+/// return .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: viewModel))
+/// ```
+///
+/// Its ``presentation`` is kept up to date by the window: visible while it is on the path from the
+/// window through the top modal and each container's visible child; dismissed once popped,
+/// dismissed or replaced.
+@MainActor
+open class HTMLViewController: Presentable {
+    // MARK: Stored properties
+
+    /// Visibility and dismissal, as FlowCore reads them.
+    public let presentation = Presentation()
+    /// Identifies this view controller (the web host's URL for it).
+    public let id = ScreenID.next()
+    /// The template of the screen's content (`"movies/detail"` for `Templates/movies/detail.mustache`).
+    public let templateName: String?
+    /// What gives the template its values.
+    public let viewModel: (any HTMLViewModel)?
+    /// The title in the navigation bar, the back button of the next screen, the page title.
+    public var title: String { didSet { setNeedsUpdate() } }
+    /// What this screen shows in its navigation controller's bar.
+    public let navigationItem = NavigationItem()
+    /// How this screen looks in a tab bar; the title with a generic icon if nil.
+    public var tabBarItem: TabBarItem? { didSet { setNeedsUpdate() } }
+    /// How it covers the screen when presented.
+    public var modalPresentationStyle = ModalPresentationStyle.pageSheet
+    /// The container this view controller is in, if any.
+    public internal(set) weak var parent: HTMLViewController?
+    weak var hostingWindow: HTMLWindow?
+    private(set) var formState: FormState?
+
+    // MARK: Initialization
+
+    /// A screen rendered from `template` with `viewModel`'s values.
+    public init(template: String, viewModel: (any HTMLViewModel)? = nil, title: String = "") {
+        templateName = template
+        self.viewModel = viewModel
+        self.title = title
+    }
+
+    /// A container: it has no template of its own.
+    init(containerTitle: String) {
+        templateName = nil
+        viewModel = nil
+        title = containerTitle
+    }
+
+    // MARK: Relations
+
+    /// The window this view controller is shown in, if any.
+    public var window: HTMLWindow? { parent?.window ?? hostingWindow }
+
+    /// The nearest navigation controller above this view controller.
+    public var navigationController: HTMLNavigationController? {
+        parent as? HTMLNavigationController ?? parent?.navigationController
+    }
+
+    /// The nearest tab bar controller above this view controller.
+    public var tabBarController: HTMLTabBarController? {
+        parent as? HTMLTabBarController ?? parent?.tabBarController
+    }
+
+    /// The view controller this one, or its outermost container, was presented from.
+    public var presentingViewController: HTMLViewController? {
+        window?.presenter(of: self)
+    }
+
+    /// The view controller presented from this one (or from a screen inside it), if any.
+    public var presentedViewController: HTMLViewController? {
+        window?.presented(from: self)
+    }
+
+    /// What emits this screen's steps: its view model if it is a Stepper, else itself if it is one.
+    public var stepper: (any Stepper)? {
+        viewModel as? any Stepper ?? self as? any Stepper
+    }
+
+    // MARK: Modal presentation
+
+    /// Presents `viewController` over everything, as its ``modalPresentationStyle`` says.
+    /// Presenting on top of a modal works: modals stack.
+    public func present(_ viewController: HTMLViewController, animated: Bool = true) {
+        guard let window else {
+            preconditionFailure(
+                "present(_:) from \(type(of: self)) '\(title)', which is not in a window: set the window's "
+                    + "rootViewController first")
+        }
+        window.present(viewController, from: self)
+    }
+
+    /// Dismisses what this view controller presented or, if it presented nothing, itself (when it
+    /// was presented). Everything dismissed is reported dismissed.
+    public func dismiss(animated: Bool = true) {
+        window?.dismiss(from: self)
+    }
+
+    /// Tells the window that the view model's values changed, so the page shows them.
+    public func setNeedsUpdate() {
+        window?.setNeedsCapture()
+    }
+
+    // MARK: Container hooks
+
+    /// Every view controller this one contains (all tabs, the whole stack).
+    var containedViewControllers: [HTMLViewController] { [] }
+
+    /// The contained view controller on screen, if this is a container.
+    var visibleChild: HTMLViewController? { nil }
+
+    /// This view controller and its contents as plain values.
+    var node: ScreenNode {
+        .screen(id: id, title: title, template: templateName)
+    }
+
+    /// Adopts `child` as contained by this container.
+    func adopt(_ child: HTMLViewController) {
+        if let previous = child.parent, previous !== self {
+            previous.release(child)
+        }
+        child.parent = self
+    }
+
+    /// Forgets a child that moved to another container (not a dismissal).
+    func release(_ child: HTMLViewController) {}
+
+    /// Reports this view controller and everything it contains as dismissed.
+    func markDismissedRecursively() {
+        for child in containedViewControllers {
+            child.markDismissedRecursively()
+        }
+        presentation.markDismissed()
+    }
+
+    /// The tree changed: the window updates visibility and what the page shows.
+    func containerDidChange() {
+        window?.treeDidChange()
+    }
+
+    // MARK: Forms
+
+    func formDidSubmit(_ fields: FormFields, outcome: FormOutcome) {
+        switch outcome {
+        case .accepted: formState = nil
+        case .invalid(let errors): formState = FormState(fields: fields, errors: errors)
+        }
+    }
+}

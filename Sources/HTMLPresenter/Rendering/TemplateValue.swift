@@ -1,0 +1,77 @@
+/// A value a template renders: what a view model gives its template, and what the page chrome
+/// receives. Plain, `Sendable` data, so a page renders off the main actor.
+///
+/// ```swift
+/// let values: TemplateValue = [
+///     "title": "Heat",
+///     "year": 1995,
+///     "restricted": false,
+///     "cast": [["name": "Al Pacino", "open": actions.step(MovieStep.person(id: 7))]],
+/// ]
+/// ```
+public enum TemplateValue: Sendable, Equatable {
+    /// Nothing: renders as empty, a section over it is skipped.
+    case null
+    /// A flag: a section over it renders when true, an inverted section when false.
+    case bool(Bool)
+    /// A whole number.
+    case int(Int)
+    /// A number with a fraction.
+    case double(Double)
+    /// Text, HTML-escaped by `{{name}}`, raw by `{{{name}}}`.
+    case string(String)
+    /// A list: a section over it renders once per element; an inverted section when it is empty.
+    case list([TemplateValue])
+    /// Named values: `{{#movie}}{{title}}{{/movie}}`, or `{{movie.title}}`.
+    case object([String: TemplateValue])
+
+    /// The value named `key` when this is an object, else nil.
+    public subscript(key: String) -> TemplateValue? {
+        get {
+            guard case .object(let values) = self else { return nil }
+            return values[key]
+        }
+        set {
+            guard case .object(var values) = self else { return }
+            values[key] = newValue
+            self = .object(values)
+        }
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+    /// Text.
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension TemplateValue: ExpressibleByIntegerLiteral {
+    /// A whole number.
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension TemplateValue: ExpressibleByFloatLiteral {
+    /// A number with a fraction.
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension TemplateValue: ExpressibleByBooleanLiteral {
+    /// A flag.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension TemplateValue: ExpressibleByNilLiteral {
+    /// Nothing.
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension TemplateValue: ExpressibleByArrayLiteral {
+    /// A list.
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+}
+
+extension TemplateValue: ExpressibleByDictionaryLiteral {
+    /// Named values.
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

@@ -1,0 +1,73 @@
+import FlowCore
+
+/// Hands out actions for one render of one screen: each is an opaque, unguessable URL that stays
+/// valid only while this screen is on screen as rendered.
+///
+/// ```swift
+/// "open": actions.step(MovieStep.movieDetail(id: 3)),
+/// "signIn": actions.form { fields in await viewModel.signIn(fields) },
+/// ```
+@MainActor
+public struct ScreenActions {
+    private let table: ActionTable?
+    private let screen: HTMLViewController
+
+    init(table: ActionTable?, screen: HTMLViewController) {
+        self.table = table
+        self.screen = screen
+    }
+
+    /// An action that emits `step` from the screen's stepper (its view model, or the screen).
+    public func step(_ step: any Step) -> TemplateValue {
+        .string(stepURL(step))
+    }
+
+    /// An action that runs `handler` with the submitted fields; field errors show the same screen
+    /// again with the messages and what the user typed.
+    public func form(_ handler: @escaping @MainActor (FormFields) async -> FormOutcome) -> TemplateValue {
+        guard let table else { return "" }
+        return .string(
+            table.register(description: "form") { [weak screen] fields in
+                let outcome = await handler(fields)
+                screen?.formDidSubmit(fields, outcome: outcome)
+                switch outcome {
+                case .accepted: return .performed
+                case .invalid(let errors): return .invalid(errors)
+                }
+            })
+    }
+
+    /// An action that runs `handler` (for what is not a step: toggling a setting, say).
+    public func run(_ handler: @escaping @MainActor () -> Void) -> TemplateValue {
+        .string(runURL(handler))
+    }
+
+    /// The URL of a bar button's action.
+    func url(for item: BarButtonItem) -> String {
+        switch item.action {
+        case .step(let step): stepURL(step)
+        case .run(let handler): runURL(handler)
+        }
+    }
+
+    private func stepURL(_ step: any Step) -> String {
+        guard let table else { return "" }
+        guard let stepper = screen.stepper else {
+            preconditionFailure(
+                "Screen '\(screen.templateName ?? "\(type(of: screen))")' asks for a step action but has no stepper: "
+                    + "give it a view model that is a Stepper, or use actions.run")
+        }
+        return table.register(description: "step \(step)") { [weak stepper] _ in
+            stepper?.steps.send(step)
+            return .performed
+        }
+    }
+
+    private func runURL(_ handler: @escaping @MainActor () -> Void) -> String {
+        guard let table else { return "" }
+        return table.register(description: "run") { _ in
+            handler()
+            return .performed
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import FlowCore
+import HTMLPresenter
+import Testing
+
+@MainActor
+@Suite("Actions")
+struct ActionTests {
+    @Test("a step action emits from the screen's stepper; the same token twice acts once")
+    func stepActionActsOnce() async throws {
+        // Given a screen whose only action emits .done, contributed by a flow
+        let window = HTMLWindow()
+        let model = ScreenModel { actions in ["finish": actions.step(ScreenStep.done)] }
+        let home = HTMLViewController(template: "home", viewModel: model)
+        window.rootViewController = home
+        let flow = RecordingFlow(rootScreen: home)
+        flow.onOpen = { _ in .one(flowContributor: .contribute(withNextPresentable: home, withNextStepper: model)) }
+        let coordinator = FlowCoordinator()
+        coordinator.coordinate(flow: flow, with: OneStepper(withSingleStep: ScreenStep.open(0)))
+        await coordinator.waitUntilIdle()
+        guard case .string(let path) = window.updatedScreenTree().visibleScreen?.values?["finish"] else {
+            Issue.record("no action URL")
+            return
+        }
+
+        // When it is performed twice
+        let first = try await window.perform(path.token)
+        await #expect(throws: ActionError.stale) { try await window.perform(path.token) }
+        await coordinator.waitUntilIdle()
+
+        // Then it acted once, and its URL was an opaque 128-bit token
+        #expect(first == .performed)
+        #expect(flow.recorded == [.done])
+        #expect(path.hasPrefix("/_action/") && path.token.count == 32)
+    }
+
+    @Test("a token the window never issued is unknown, and changes nothing")
+    func unknownToken() async {
+        let window = HTMLWindow()
+        window.rootViewController = screen("Home")
+        let before = window.updatedScreenTree()
+        await #expect(throws: ActionError.unknown) { try await window.perform(String(repeating: "0", count: 32)) }
+        await #expect(throws: ActionError.unknown) { try await window.perform("../../etc/passwd") }
+        #expect(window.updatedScreenTree() == before)
+    }
+
+    @Test("a token from before the screen changed is stale")
+    func staleAfterNavigation() async throws {
+        let window = HTMLWindow()
+        let navigation = HTMLNavigationController(rootViewController: screen("A"))
+        window.rootViewController = navigation
+        navigation.pushViewController(screen("B"))
+        let back = try #require(window.updatedScreenTree().action("back to A"))
+        navigation.pushViewController(screen("C"))
+        _ = window.updatedScreenTree()
+        await #expect(throws: ActionError.stale) { try await window.perform(back.token) }
+        #expect(navigation.viewControllers.map(\.title) == ["A", "B", "C"])
+    }
+
+    @Test("field errors show the same screen with the messages and what was typed")
+    func formErrorsKeepTypedValues() async throws {
+        // Given a login form that refuses an email without @
+        let window = HTMLWindow()
+        let model = ScreenModel { actions in
+            [
+                "signIn": actions.form { fields in
+                    (fields["email"] ?? "").contains("@") ? .accepted : .invalid(["email": "Enter a valid email."])
+                }
+            ]
+        }
+        let login = HTMLViewController(template: "login", viewModel: model, title: "Sign In")
+        window.rootViewController = login
+        guard case .string(let url) = window.updatedScreenTree().visibleScreen?.values?["signIn"] else {
+            Issue.record("no form URL")
+            return
+        }
+
+        // When it is submitted with "ada"
+        let result = try await window.perform(url.token, fields: ["email": "ada", "password": "secret"])
+
+        // Then the result carries the error, and the re-rendered values hold it and what was typed
+        #expect(result == .invalid(["email": "Enter a valid email."]))
+        let values = try #require(window.updatedScreenTree().visibleScreen?.values)
+        #expect(values["form"]?["values"]?["email"] == "ada")
+        #expect(values["form"]?["errors"]?["email"] == "Enter a valid email.")
+        #expect(values["form"]?["hasErrors"] == true)
+    }
+}
