@@ -65,24 +65,16 @@ public final class HTMLNavigationController: HTMLViewController {
             adopt(viewController)
         }
         viewControllers = newViewControllers
-        dismiss(removed)
+        dismissRemoved(removed)
         containerDidChange()
     }
 
     private func pop(to index: Int) -> [HTMLViewController] {
         let removed = Array(viewControllers[(index + 1)...])
         viewControllers.removeSubrange((index + 1)...)
-        dismiss(removed)
+        dismissRemoved(removed)
         containerDidChange()
         return removed
-    }
-
-    private func dismiss(_ removed: [HTMLViewController]) {
-        for viewController in removed {
-            viewController.parent = nil
-            window?.dismissModals(presentedFrom: viewController)
-            viewController.markDismissedRecursively()
-        }
     }
 
     override func release(_ child: HTMLViewController) {

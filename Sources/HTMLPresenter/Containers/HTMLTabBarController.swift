@@ -40,11 +40,7 @@ public final class HTMLTabBarController: HTMLViewController {
         if !viewControllers.indices.contains(selectedIndex) {
             selectedIndex = 0
         }
-        for viewController in removed {
-            viewController.parent = nil
-            window?.dismissModals(presentedFrom: viewController)
-            viewController.markDismissedRecursively()
-        }
+        dismissRemoved(removed)
         containerDidChange()
     }
 

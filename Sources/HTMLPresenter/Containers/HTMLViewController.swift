@@ -131,6 +131,15 @@ open class HTMLViewController: Presentable {
     /// Forgets a child that moved to another container (not a dismissal).
     func release(_ child: HTMLViewController) {}
 
+    /// Children a container just removed: they leave the window with what they presented.
+    func dismissRemoved(_ removed: [HTMLViewController]) {
+        for viewController in removed {
+            viewController.parent = nil
+            window?.dismissModals(presentedFrom: viewController)
+            viewController.markDismissedRecursively()
+        }
+    }
+
     /// Reports this view controller and everything it contains as dismissed.
     func markDismissedRecursively() {
         for child in containedViewControllers {
