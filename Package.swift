@@ -9,9 +9,17 @@ let package = Package(
         .library(name: "HTMLPresenter", targets: ["HTMLPresenter"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1")
+    ],
     targets: [
         .target(name: "FlowCore"),
-        .target(name: "HTMLPresenter", dependencies: ["FlowCore"]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(
+            name: "HTMLPresenter",
+            dependencies: ["FlowCore", "CLibXML2", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.copy("Resources/Chrome"), .copy("Resources/Public")]
+        ),
         .target(name: "FlowTesting", dependencies: ["FlowCore"]),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTesting"]),
         .testTarget(name: "HTMLPresenterTests", dependencies: ["HTMLPresenter", "FlowTesting"]),

@@ -1,0 +1,95 @@
+/// Turns a ``ScreenTree`` into the page: the chrome (status bar, navigation bar, tab bar, sheets,
+/// alert) around the visible screen's template. A pure function of its input, safe off the main
+/// actor.
+///
+/// ```swift
+/// let renderer = PageRenderer(templates: try TemplateLibrary(directory: "Templates"))
+/// let tree = window.updatedScreenTree()               // on the main actor
+/// let html = try await Task.detached { try renderer.render(tree) }.value
+/// ```
+public struct PageRenderer: Sendable {
+    /// The app's templates and the chrome.
+    public let templates: TemplateLibrary
+
+    /// A renderer with these templates.
+    public init(templates: TemplateLibrary) {
+        self.templates = templates
+    }
+
+    /// The whole page for `tree`; `eventsURL`, if given, is where the page's script listens for
+    /// live moves.
+    public func render(_ tree: ScreenTree, eventsURL: String? = nil) throws(RenderError) -> String {
+        var layers: [TemplateValue] = []
+        for (index, layer) in tree.layers.enumerated() {
+            layers.append(try layerValue(layer, isTop: index == tree.layers.count - 1))
+        }
+        var page: [String: TemplateValue] = [
+            "title": .string(tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost"),
+            "layers": .list(layers),
+        ]
+        if let eventsURL { page["eventsURL"] = .string(eventsURL) }
+        if let alert = tree.alert { page["alert"] = alertValue(alert) }
+        return try templates.render(.object(page), template: Chrome.prefix + "page")
+    }
+
+    /// The visible screen's content alone, without the chrome (for fragment snapshots).
+    public func renderContent(of screen: ScreenSnapshot) throws(RenderError) -> String {
+        guard let template = screen.template, let values = screen.values else { return "" }
+        return try templates.render(values, template: template)
+    }
+
+    private func layerValue(_ layer: ScreenLayer, isTop: Bool) throws(RenderError) -> TemplateValue {
+        var value: [String: TemplateValue] = [
+            "isBase": .bool(layer.style == .window),
+            "isSheet": .bool(layer.style == .pageSheet),
+            "isFullScreen": .bool(layer.style == .fullScreen),
+            "isTop": .bool(isTop),
+            "isInteractive": .bool(layer.isInteractive),
+            "content": .string(try renderContent(of: layer.screen)),
+        ]
+        if let bar = layer.navigationBar {
+            var navigationBar: [String: TemplateValue] = [
+                "title": .string(bar.title),
+                "largeTitle": .bool(bar.largeTitle),
+                "leftItems": .list(bar.leftItems.map(barItemValue)),
+                "rightItems": .list(bar.rightItems.map(barItemValue)),
+            ]
+            if let back = bar.backButton {
+                navigationBar["backButton"] = ["label": .string(back.title), "action": .string(back.action)]
+            }
+            value["navigationBar"] = .object(navigationBar)
+        }
+        if let tabBar = layer.tabBar {
+            value["tabBar"] = [
+                "items": .list(
+                    tabBar.items.map {
+                        [
+                            "title": .string($0.title), "icon": .string($0.icon), "isSelected": .bool($0.isSelected),
+                            "action": .string($0.action),
+                        ]
+                    })
+            ]
+        }
+        return .object(value)
+    }
+
+    private func barItemValue(_ item: BarButtonSnapshot) -> TemplateValue {
+        ["label": .string(item.title), "action": .string(item.action), "isProminent": .bool(item.isProminent)]
+    }
+
+    private func alertValue(_ alert: AlertSnapshot) -> TemplateValue {
+        var value: [String: TemplateValue] = [
+            "title": .string(alert.title),
+            "isPair": .bool(alert.actions.count == 2),
+            "actions": .list(
+                alert.actions.map {
+                    [
+                        "title": .string($0.title), "action": .string($0.action), "isCancel": .bool($0.isCancel),
+                        "isDestructive": .bool($0.isDestructive),
+                    ]
+                }),
+        ]
+        if let message = alert.message { value["message"] = .string(message) }
+        return .object(value)
+    }
+}

@@ -1,0 +1,37 @@
+import Mustache
+
+// swift-mustache looks values up through `MustacheParent` and recognises sections by Swift type
+// (`Bool`, sequences, optionals). Answering lookups directly avoids its Mirror-based fallback, which
+// is far slower on the render path.
+extension TemplateValue: MustacheParent, CustomStringConvertible {
+    /// The child named `name`, as the Swift value swift-mustache expects for sections.
+    public func child(named name: String) -> Any? {
+        guard case .object(let values) = self, let value = values[name] else { return nil }
+        return value.mustacheValue
+    }
+
+    /// The text `{{.}}` renders for this value.
+    public var description: String {
+        switch self {
+        case .null: ""
+        case .bool(let value): String(value)
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): value
+        case .list(let values): values.map(\.description).joined(separator: ", ")
+        case .object: ""
+        }
+    }
+
+    private var mustacheValue: Any? {
+        switch self {
+        case .null: nil
+        case .bool(let value): value
+        case .int(let value): value
+        case .double(let value): value
+        case .string(let value): value
+        case .list(let values): values
+        case .object: self
+        }
+    }
+}

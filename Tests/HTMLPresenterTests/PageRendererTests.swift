@@ -1,0 +1,59 @@
+import FlowCore
+import HTMLPresenter
+import Testing
+
+@MainActor
+@Suite("PageRenderer")
+struct PageRendererTests {
+    let templates = try! TemplateLibrary(templates: [
+        "screens/Movies": """
+        <ul class="list">{{#movies}}<li><form method="post" action="{{open}}" class="action">\
+        <button type="submit" class="cell is-link">{{title}}</button></form></li>{{/movies}}</ul>\
+        {{^movies}}<p>None</p>{{/movies}}
+        """,
+        "screens/Heat": "<p class=\"hero-title\">{{title}}</p>",
+    ])
+
+    @Test("a page is the chrome around the visible screen, valid HTML, values escaped")
+    func rendersChromeAroundScreen() throws {
+        // Given a navigation stack Movies > Heat inside a tab bar, Heat's title needing escaping
+        let window = HTMLWindow()
+        let list = screen("Movies") { actions in
+            ["movies": [["title": "Heat <1995>", "open": actions.step(ScreenStep.open(1))]]]
+        }
+        let navigation = HTMLNavigationController(rootViewController: list)
+        navigation.tabBarItem = TabBarItem(title: "Movies", icon: "film")
+        let tabs = HTMLTabBarController()
+        tabs.setViewControllers([navigation])
+        window.rootViewController = tabs
+
+        // When the page is rendered
+        let html = try PageRenderer(templates: templates).render(window.updatedScreenTree(), eventsURL: "/events")
+
+        // Then it holds the screen's content, escaped, inside the tab bar chrome, and is valid HTML
+        #expect(html.contains("Heat &lt;1995&gt;"))
+        #expect(html.contains("class=\"tab is-selected\""))
+        #expect(html.contains("data-events=\"/events\""))
+        #expect(HTMLValidator.problems(in: html) == [])
+    }
+
+    @Test("a screen naming a missing template is a clear render error")
+    func unknownTemplate() {
+        let window = HTMLWindow()
+        window.rootViewController = HTMLViewController(template: "nope")
+        #expect(throws: RenderError.unknownTemplate("nope")) {
+            try PageRenderer(templates: templates).render(window.updatedScreenTree())
+        }
+    }
+
+    @Test("broken templates stop loading with file:line:col lines")
+    func brokenTemplatesStopLoading() {
+        #expect {
+            try TemplateLibrary(templates: ["a": "<div>\n<span></div>", "b": "{{#x}}"])
+        } throws: { error in
+            let lines = (error as? TemplateLoadError)?.messages ?? []
+            return lines.count == 2 && lines[0].hasPrefix("a.mustache:2:1: Unclosed element <span>")
+                && lines[1].hasPrefix("b.mustache:")
+        }
+    }
+}
