@@ -10,7 +10,8 @@ let package = Package(
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1")
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .target(name: "FlowCore"),
@@ -20,9 +21,20 @@ let package = Package(
             dependencies: ["FlowCore", "CLibXML2", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Resources/Chrome"), .copy("Resources/Public")]
         ),
-        .target(name: "FlowTesting", dependencies: ["FlowCore"]),
+        .target(
+            name: "FlowTesting",
+            dependencies: [
+                "FlowCore", "HTMLPresenter", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTesting"]),
-        .testTarget(name: "HTMLPresenterTests", dependencies: ["HTMLPresenter", "FlowTesting"]),
+        .testTarget(
+            name: "HTMLPresenterTests",
+            dependencies: [
+                "HTMLPresenter", "FlowTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
