@@ -23,7 +23,16 @@ let package = Package(
             ],
             path: "Benchmarks/FlowCoreBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "HTMLPresenterBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "HTMLPresenter", package: flowHost),
+            ],
+            path: "Benchmarks/HTMLPresenterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
