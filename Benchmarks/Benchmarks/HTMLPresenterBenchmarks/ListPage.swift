@@ -94,20 +94,25 @@ struct ListPage: Sendable {
         return html
     }
 
+    /// Escapes over UTF-8 bytes, returning text without special characters as is.
     private static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text
+        }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(utf8.count + 16)
+        for byte in utf8 {
+            switch byte {
+            case 0x26: escaped.append(contentsOf: "&amp;".utf8)
+            case 0x3C: escaped.append(contentsOf: "&lt;".utf8)
+            case 0x3E: escaped.append(contentsOf: "&gt;".utf8)
+            case 0x22: escaped.append(contentsOf: "&quot;".utf8)
+            case 0x27: escaped.append(contentsOf: "&#39;".utf8)
+            default: escaped.append(byte)
             }
         }
-        return result
+        return String(decoding: escaped, as: UTF8.self)
     }
 }
 

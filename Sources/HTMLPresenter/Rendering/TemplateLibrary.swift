@@ -39,6 +39,7 @@ public struct TemplateLibrary: Sendable {
     }
 
     private init(sources: [(name: String, file: String, source: String)]) throws(TemplateLoadError) {
+        FastHTMLContentType.registered
         var messages: [String] = []
         for (name, file, source) in Chrome.templates + sources {
             if name.hasPrefix(Chrome.prefix) && !file.hasPrefix(Chrome.prefix) {
@@ -51,7 +52,7 @@ public struct TemplateLibrary: Sendable {
                 continue
             }
             do {
-                try library.register(source, named: name)
+                try library.register(FastHTMLContentType.pragma + source, named: name)
             } catch {
                 messages.append("\(file): \(error)")
             }
