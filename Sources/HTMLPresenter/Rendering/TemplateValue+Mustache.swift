@@ -27,11 +27,23 @@ extension TemplateValue: MustacheParent, CustomStringConvertible {
         switch self {
         case .null: nil
         case .bool(let value): value
-        case .int(let value): value
-        case .double(let value): value
-        case .string(let value): value
+        case .int(let value): RenderedText(text: String(value))
+        case .double(let value): RenderedText(text: String(value))
+        case .string(let value): RenderedText(text: value)
         case .list(let values): values
         case .object: self
         }
     }
+}
+
+/// Text that swift-mustache prints through `renderText` instead of `String(describing:)` on an
+/// `Any` (which goes through reflection); as a parent it has no children, so a lookup inside
+/// `{{#text}}…{{/text}}` goes up the context stack without a Mirror.
+private struct RenderedText: MustacheCustomRenderable, MustacheParent {
+    let text: String
+
+    var renderText: String { text }
+    var isNull: Bool { false }
+
+    func child(named name: String) -> Any? { nil }
 }
