@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// Every template of an app, loaded and checked once: the app's screen templates and FlowHost's
 /// page chrome (registered under `flowhost/`).
@@ -9,7 +8,7 @@ import Mustache
 /// let html = try templates.render(["title": "Heat"], template: "movies/detail")
 /// ```
 public struct TemplateLibrary: Sendable {
-    private var library = MustacheLibrary()
+    private var compiled: [String: CompiledTemplate] = [:]
     /// The names of the app's templates (the chrome's not included).
     public private(set) var names: Set<String> = []
 
@@ -39,7 +38,6 @@ public struct TemplateLibrary: Sendable {
     }
 
     private init(sources: [(name: String, file: String, source: String)]) throws(TemplateLoadError) {
-        FastHTMLContentType.registered
         var messages: [String] = []
         for (name, file, source) in Chrome.templates + sources {
             if name.hasPrefix(Chrome.prefix) && !file.hasPrefix(Chrome.prefix) {
@@ -52,9 +50,10 @@ public struct TemplateLibrary: Sendable {
                 continue
             }
             do {
-                try library.register(FastHTMLContentType.pragma + source, named: name)
+                compiled[name] = try CompiledTemplate(source: source)
             } catch {
-                messages.append("\(file): \(error)")
+                messages.append("\(file):1:1: \(error.message)")
+                continue
             }
             if !name.hasPrefix(Chrome.prefix) { names.insert(name) }
         }
@@ -65,7 +64,11 @@ public struct TemplateLibrary: Sendable {
     ///
     /// - Throws: ``RenderError/unknownTemplate(_:)`` when no template has that name.
     public func render(_ values: TemplateValue, template: String) throws(RenderError) -> String {
-        guard let found = library.getTemplate(named: template) else { throw .unknownTemplate(template) }
-        return found.render(values, library: library)
+        guard let found = compiled[template] else { throw .unknownTemplate(template) }
+        var output = ""
+        output.reserveCapacity(8 * 1024)
+        var stack = [values]
+        found.render(into: &output, stack: &stack, partials: compiled)
+        return output
     }
 }

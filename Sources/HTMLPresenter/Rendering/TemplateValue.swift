@@ -75,3 +75,16 @@ extension TemplateValue: ExpressibleByDictionaryLiteral {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
+
+extension TemplateValue: CustomStringConvertible {
+    /// The text `{{name}}` prints for this value, before escaping; lists, objects and null print nothing.
+    public var description: String {
+        switch self {
+        case .string(let value): value
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .bool(let value): String(value)
+        case .list, .object, .null: ""
+        }
+    }
+}
