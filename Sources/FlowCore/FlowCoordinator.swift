@@ -73,7 +73,19 @@ public final class FlowCoordinator {
 
     /// Returns once every step emitted so far, and every step they led to, has been navigated.
     public func waitUntilIdle() async {
-        await tree.waitUntilIdle()
+        _ = await tree.waitUntilIdle(timeout: nil)
+    }
+
+    /// Like ``waitUntilIdle()``, but gives up after `timeout` (a slow `adapt`, a stepper that keeps
+    /// emitting). Returns whether the tree is idle.
+    ///
+    /// ```swift
+    /// coordinator.navigate(to: MovieStep.movieDetail(id: 3))
+    /// let settled = await coordinator.waitUntilIdle(timeout: .seconds(1))
+    /// ```
+    @discardableResult
+    public func waitUntilIdle(timeout: Duration) async -> Bool {
+        await tree.waitUntilIdle(timeout: timeout)
     }
 
     /// Whether steps of this tree are waiting or being navigated now.

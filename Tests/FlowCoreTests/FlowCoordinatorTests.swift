@@ -150,6 +150,29 @@ struct FlowCoordinatorTests {
         #expect(flow.navigated == [.slow, .fast])
     }
 
+    @Test("waiting until idle with a timeout gives up on a slow adapt, and waits when it is long enough")
+    func waitUntilIdleTimesOut() async {
+        // Given a flow whose adapt of .slow takes 300 ms
+        let flow = TestFlow(onAdapt: { step in
+            if step == .slow { try? await Task.sleep(for: .milliseconds(300)) }
+            return step
+        })
+        let stepper = TestStepper()
+        let coordinator = FlowCoordinator()
+        coordinator.coordinate(flow: flow, with: stepper)
+        await coordinator.waitUntilIdle()
+
+        // When .slow is emitted, a short wait gives up before it is navigated
+        stepper.steps.send(TestStep.slow)
+        #expect(await coordinator.waitUntilIdle(timeout: .milliseconds(10)) == false)
+        #expect(flow.navigated.isEmpty && coordinator.isNavigating)
+
+        // Then a long enough wait sees it navigated
+        #expect(await coordinator.waitUntilIdle(timeout: .seconds(30)) == true)
+        #expect(flow.navigated == [.slow])
+        #expect(await coordinator.waitUntilIdle(timeout: .milliseconds(1)) == true, "idle: no wait at all")
+    }
+
     @Test("a deep link reaches the root flow and, recursively, every child flow")
     func deepLinkReachesEveryFlow() async {
         // Given a root flow with a child flow that has a grandchild flow

@@ -9,7 +9,8 @@ final class NavigationTree {
     private var queue: [PendingStep] = []
     private var queueHead = 0
     private var isDraining = false
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var idleWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    private var nextWaiter = 0
 
     init(logCapacity: Int) {
         log = NavigationLogBuffer(capacity: logCapacity)
@@ -34,10 +35,20 @@ final class NavigationTree {
         log.append(step: step, origin: origin, flow: flow, outcome: outcome)
     }
 
-    /// Returns once no step is waiting or being navigated.
-    func waitUntilIdle() async {
-        guard isDraining else { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
+    /// Returns true once no step is waiting or being navigated, or false when `timeout` passed first.
+    func waitUntilIdle(timeout: Duration?) async -> Bool {
+        guard isDraining else { return true }
+        let waiter = nextWaiter
+        nextWaiter += 1
+        let timer = timeout.map { timeout in
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.idleWaiters.removeValue(forKey: waiter)?.resume(returning: false)
+            }
+        }
+        let isIdle = await withCheckedContinuation { idleWaiters[waiter] = $0 }
+        timer?.cancel()
+        return isIdle
     }
 
     /// Ends every event stream, when the root coordinator ends.
@@ -59,10 +70,10 @@ final class NavigationTree {
         queue.removeAll(keepingCapacity: queue.capacity <= 64)
         queueHead = 0
         isDraining = false
-        let waiters = idleWaiters
-        idleWaiters = []
+        let waiters = idleWaiters.values
+        idleWaiters = [:]
         for waiter in waiters {
-            waiter.resume()
+            waiter.resume(returning: true)
         }
     }
 }
