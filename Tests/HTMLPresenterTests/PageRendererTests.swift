@@ -37,6 +37,19 @@ struct PageRendererTests {
         #expect(HTMLValidator.problems(in: html) == [])
     }
 
+    @Test("a message page explains a problem in the phone frame, escaped, with one link onward")
+    func messagePage() {
+        let html = PageRenderer(templates: templates).renderMessage(
+            title: "Link not found", message: "Nothing lives at /link/<x>.", linkTitle: "Go to the current screen",
+            linkURL: "/")
+
+        #expect(html.contains("<title>Link not found</title>"))
+        #expect(html.contains("Nothing lives at /link/&lt;x&gt;."))
+        #expect(html.contains(#"<a class="button primary" href="/">Go to the current screen</a>"#))
+        #expect(html.contains(#"class="device""#))
+        #expect(HTMLValidator.problems(in: html) == [])
+    }
+
     @Test("a screen naming a missing template is a clear render error")
     func unknownTemplate() {
         let window = HTMLWindow()
@@ -54,6 +67,15 @@ struct PageRendererTests {
             let lines = (error as? TemplateLoadError)?.messages ?? []
             return lines.count == 2 && lines[0].hasPrefix("a.mustache:2:1: Unclosed element <span>")
                 && lines[1].hasPrefix("b.mustache:")
+        }
+    }
+
+    @Test("a templates folder that does not exist is an error, not an empty library")
+    func missingFolder() {
+        #expect {
+            try TemplateLibrary(directory: "/no/such/folder")
+        } throws: { error in
+            (error as? TemplateLoadError)?.messages == ["/no/such/folder: no such template directory"]
         }
     }
 }

@@ -84,5 +84,6 @@ public final class HTMLNavigationController: HTMLViewController {
 
     override var containedViewControllers: [HTMLViewController] { viewControllers }
     override var visibleChild: HTMLViewController? { topViewController }
+    override func reveal(_ child: HTMLViewController) { popToViewController(child) }
     override var node: ScreenNode { .navigation(id: id, stack: viewControllers.map(\.node)) }
 }

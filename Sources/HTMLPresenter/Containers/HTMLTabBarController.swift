@@ -54,6 +54,9 @@ public final class HTMLTabBarController: HTMLViewController {
 
     override var containedViewControllers: [HTMLViewController] { viewControllers }
     override var visibleChild: HTMLViewController? { selectedViewController }
+    override func reveal(_ child: HTMLViewController) {
+        if let index = viewControllers.firstIndex(where: { $0 === child }) { selectedIndex = index }
+    }
     override var node: ScreenNode {
         .tabBar(id: id, tabs: viewControllers.map(\.node), selectedIndex: selectedIndex)
     }

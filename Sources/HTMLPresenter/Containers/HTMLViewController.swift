@@ -115,6 +115,10 @@ open class HTMLViewController: Presentable {
     /// The contained view controller on screen, if this is a container.
     var visibleChild: HTMLViewController? { nil }
 
+    /// Makes `child`, one of ``containedViewControllers``, the visible child (a navigation
+    /// controller pops to it, a tab bar controller selects it).
+    func reveal(_ child: HTMLViewController) {}
+
     /// This view controller and its contents as plain values.
     var node: ScreenNode {
         .screen(id: id, title: title, template: templateName)

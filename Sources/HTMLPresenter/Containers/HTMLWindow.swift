@@ -25,7 +25,17 @@ public final class HTMLWindow {
     /// The last capture.
     public private(set) var screenTree = ScreenTree.empty
     /// Whether what is on screen changed since the last capture.
-    public private(set) var needsCapture = true
+    public private(set) var needsCapture = true {
+        didSet {
+            guard needsCapture && !oldValue else { return }
+            actionTable.retireAll()
+            onNeedsCapture?()
+        }
+    }
+    /// Called when what is on screen changes after a capture: once, until the next capture. The
+    /// tokens of the last capture are stale from then on (the page they were rendered into is out
+    /// of date). The web host uses it to move open pages when a flow navigates on its own.
+    public var onNeedsCapture: (@MainActor () -> Void)?
 
     // MARK: Initialization
 
@@ -51,6 +61,24 @@ public final class HTMLWindow {
         let result = await perform(fields)
         needsCapture = true
         return result
+    }
+
+    /// Brings the view controller with identifier `id` back on screen, as the iOS back button
+    /// would: dismisses the modals above its layer, pops the stacks above it and selects its tabs.
+    /// Returns false, changing nothing, when the window no longer holds it.
+    @discardableResult
+    public func reveal(_ id: ScreenID) -> Bool {
+        guard let layer = layerRoots.firstIndex(where: { $0.node.contains(id) }) else { return false }
+        let root = layerRoots[layer]
+        dismissModals(from: layer)
+        var container = root
+        while container.id != id,
+            let child = container.containedViewControllers.first(where: { $0.node.contains(id) })
+        {
+            container.reveal(child)
+            container = child
+        }
+        return true
     }
 
     /// Marks the screen tree as changed (a view model's values changed).

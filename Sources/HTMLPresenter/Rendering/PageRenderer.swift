@@ -32,6 +32,22 @@ public struct PageRenderer: Sendable {
         return try templates.render(.object(page), template: Chrome.prefix + "page")
     }
 
+    /// A page that explains a problem (a stale click, an unknown link) in the phone frame, with one
+    /// link onward.
+    ///
+    /// ```swift
+    /// renderer.renderMessage(title: "Page not found", message: "No screen lives at /link/x.",
+    ///                        linkTitle: "Go to the current screen", linkURL: "/")
+    /// ```
+    public func renderMessage(title: String, message: String, linkTitle: String, linkURL: String) -> String {
+        let values: TemplateValue = [
+            "title": .string(title), "message": .string(message), "linkTitle": .string(linkTitle),
+            "linkURL": .string(linkURL),
+        ]
+        // The chrome always holds its own templates: this cannot fail.
+        return (try? templates.render(values, template: Chrome.prefix + "message")) ?? title
+    }
+
     /// The visible screen's content alone, without the chrome (for fragment snapshots).
     public func renderContent(of screen: ScreenSnapshot) throws(RenderError) -> String {
         guard let template = screen.template, let values = screen.values else { return "" }

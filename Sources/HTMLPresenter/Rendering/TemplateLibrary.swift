@@ -18,7 +18,10 @@ public struct TemplateLibrary: Sendable {
     public init(directory: String) throws(TemplateLoadError) {
         var sources: [(name: String, file: String, source: String)] = []
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
+            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        else {
             throw TemplateLoadError(messages: ["\(directory): no such template directory"])
         }
         for case let url as URL in enumerator where url.pathExtension == "mustache" {
