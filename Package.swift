@@ -3,15 +3,23 @@ import PackageDescription
 
 let package = Package(
     name: "FlowHost",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "HTMLPresenter", targets: ["HTMLPresenter"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
+        .library(name: "WebHost", targets: ["WebHost"]),
+        .library(name: "MovieDemo", targets: ["MovieDemo"]),
+        .executable(name: "flowhost", targets: ["flowhost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "FlowCore"),
@@ -27,6 +35,24 @@ let package = Package(
                 "FlowCore", "HTMLPresenter", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
+        .target(
+            name: "WebHost",
+            dependencies: [
+                "FlowCore", "HTMLPresenter",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "WebHost"]),
+        .executableTarget(
+            name: "flowhost",
+            dependencies: [
+                "WebHost", "HTMLPresenter", "MovieDemo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTesting"]),
         .testTarget(
             name: "HTMLPresenterTests",
@@ -34,6 +60,13 @@ let package = Package(
                 "HTMLPresenter", "FlowTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "WebHostTests",
+            dependencies: [
+                "WebHost", "FlowTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,44 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Serves a ``WebApp`` over HTTP: one coordinator per browser session.
+///
+/// ```swift
+/// var configuration = WebHostConfiguration()
+/// configuration.port = 8080
+/// let server = FlowHostServer(app: app, configuration: configuration)
+/// try await server.run()     // until SIGINT or SIGTERM; in-flight requests finish
+/// ```
+public struct FlowHostServer: Sendable {
+    let host: SessionHost
+
+    /// A server for `app`; `logger` gets one line per request at info, the step log at debug.
+    public init(
+        app: WebApp, configuration: WebHostConfiguration = WebHostConfiguration(),
+        logger: Logger = Logger(label: "flowhost")
+    ) {
+        host = SessionHost(app: app, configuration: configuration, logger: logger)
+    }
+
+    /// The Hummingbird application: run it, add it to a service group, or test it with
+    /// HummingbirdTesting (`try await server.makeApplication().test(.router) { client in ... }`).
+    public func makeApplication(
+        onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var application = Application(
+            responder: FlowHostResponder(host: host),
+            configuration: .init(
+                address: .hostname(host.configuration.host, port: host.configuration.port), serverName: nil),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: host.logger)
+        application.addServices(SessionSweeper(host: host))
+        return application
+    }
+
+    /// Serves until SIGINT or SIGTERM, then shuts down gracefully: in-flight requests finish,
+    /// event streams end, every session is released.
+    public func run(onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws {
+        try await makeApplication(onServerRunning: onServerRunning).runService()
+    }
+}

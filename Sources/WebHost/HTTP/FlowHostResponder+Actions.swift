@@ -1,0 +1,99 @@
+import Foundation
+import HTMLPresenter
+import HTTPTypes
+import Hummingbird
+
+extension FlowHostResponder {
+    /// `POST /_action/<token>`: runs the action on the session's coordinator, then `303` to the
+    /// screen on top (or `422` with the same screen when a form has field errors).
+    func action(_ token: String, request: Request, log: inout RequestLog) async throws -> Response {
+        if let refusal = crossSiteRefusal(request) { return refusal }
+        let fields: FormFields
+        switch await readForm(request) {
+        case .success(let form): fields = form
+        case .failure(let refusal): return refusal.response
+        }
+        guard let session = await existingSession(request, log: &log) else {
+            return responses.message(
+                .conflict, title: "This page has expired",
+                message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")
+        }
+        let outcome = try await session.queue.run { () throws(RenderError) in
+            try await host.update(session, .perform(token: token, fields: fields))
+        }
+        switch outcome {
+        case .refused(let error):
+            return responses.message(.conflict, title: "Nothing was done", message: error.description)
+        case .ended:
+            return responses.redirect(to: "/")
+        case .page(let page, action: .invalid):
+            return responses.page(page.html, status: .unprocessableContent)
+        case .page(let page, _):
+            return responses.redirect(to: page.url)
+        }
+    }
+
+    /// A `403` unless the request comes from a page of this server: `Sec-Fetch-Site` when the
+    /// browser sends it, else `Origin` against `Host`. Requests with neither (curl) pass; the
+    /// session cookie is `SameSite=Lax`, so a cross-site form post carries no session anyway.
+    private func crossSiteRefusal(_ request: Request) -> Response? {
+        let isSameOrigin: Bool
+        if let site = request.headers[.secFetchSite] {
+            isSameOrigin = site == "same-origin"
+        } else if let origin = request.headers[.origin] {
+            let originHost = origin.split(separator: "://", maxSplits: 1).last.map(String.init)
+            isSameOrigin = originHost != nil && originHost == request.head.authority
+        } else {
+            isSameOrigin = true
+        }
+        guard !isSameOrigin else { return nil }
+        return responses.message(
+            .forbidden, title: "Refused",
+            message: "Actions are only accepted from this prototype's own pages. Nothing was done.")
+    }
+
+    private struct Refusal: Error {
+        let response: Response
+    }
+
+    /// The submitted fields, or the answer explaining why there are none.
+    private func readForm(_ request: Request) async -> Result<FormFields, Refusal> {
+        let limit = host.configuration.maxBodySize
+        let tooLarge = Refusal(
+            response: responses.message(
+                .contentTooLarge, title: "Too much to send",
+                message: "The form sent more than \(limit / 1024) KiB. Nothing was done."))
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            return .failure(tooLarge)
+        }
+        var body = ByteBuffer()
+        do {
+            for try await chunk in request.body {
+                guard body.readableBytes + chunk.readableBytes <= limit else { return .failure(tooLarge) }
+                body.writeImmutableBuffer(chunk)
+            }
+        } catch {
+            return .failure(badRequest("The form could not be read: \(error)."))
+        }
+        let mediaType = request.headers[.contentType].map {
+            $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        }
+        guard mediaType == "application/x-www-form-urlencoded" || (mediaType == nil && body.readableBytes == 0) else {
+            return .failure(
+                Refusal(
+                    response: responses.message(
+                        .unsupportedMediaType, title: "Unsupported form",
+                        message: "Forms post as application/x-www-form-urlencoded, not \(mediaType ?? "nothing"). "
+                            + "Nothing was done.")))
+        }
+        do {
+            return .success(try FormBody.parse(body.readableBytesView))
+        } catch {
+            return .failure(badRequest("The form was malformed: \(error.description). Nothing was done."))
+        }
+    }
+
+    private func badRequest(_ message: String) -> Refusal {
+        Refusal(response: responses.message(.badRequest, title: "Bad request", message: message))
+    }
+}

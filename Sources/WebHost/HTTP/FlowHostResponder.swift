@@ -1,0 +1,143 @@
+import FlowCore
+import HTMLPresenter
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Answers every request of the host: dispatches by path, turns every problem into a clear
+/// answer (never a 5xx for client input), adds the security headers and logs one line.
+struct FlowHostResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let host: SessionHost
+    let responses: PageResponses
+    let files: StaticFiles
+
+    init(host: SessionHost) {
+        self.host = host
+        responses = PageResponses(renderer: host.renderer, secureCookies: host.configuration.secureCookies)
+        files = StaticFiles(publicDirectory: host.app.publicDirectory, responses: responses)
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        var log = RequestLog()
+        var response: Response
+        do {
+            response = try await route(request, context: context, log: &log)
+        } catch {
+            // Only the app can fail here (a template that does not render), never client input.
+            host.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            response = responses.message(
+                .internalServerError, title: "This screen could not be shown", message: "\(error)",
+                linkTitle: "Try again", linkURL: "/")
+        }
+        PageResponses.addSecurityHeaders(to: &response.headers)
+        let elapsed = (ContinuousClock.now - start).components
+        let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+        host.logger.info(
+            "\(request.method) \(request.uri.path) \(response.status.code) \(Self.format(milliseconds))ms",
+            metadata: log.session.map { ["session": "\($0.short)"] } ?? [:])
+        return response
+    }
+
+    private func route(_ request: Request, context: Context, log: inout RequestLog) async throws -> Response {
+        let route = Route(path: request.uri.path)
+        guard route.allowedMethods.contains(request.method) else {
+            if route == .unknown { return notFound(request) }
+            var response = responses.message(
+                .methodNotAllowed, title: "Method not allowed",
+                message: "\(request.uri.path) does not answer \(request.method).")
+            response.headers[.allow] = route.allowedMethods.map(\.rawValue).joined(separator: ", ")
+            return response
+        }
+        switch route {
+        case .health:
+            return responses.text("ok")
+        case .file:
+            return try await files.serve(request, context: context)
+        case .root:
+            return try await withSession(request, log: &log) { session, isNew in
+                try await screen(nil, in: session, isNew: isNew)
+            }
+        case .screen(let id):
+            return try await withSession(request, log: &log) { session, isNew in
+                try await screen(isNew ? nil : id, in: session, isNew: isNew)
+            }
+        case .link(let path):
+            return try await link(path, request: request, log: &log)
+        case .action(let token):
+            return try await action(token, request: request, log: &log)
+        case .events:
+            return try await events(request, log: &log)
+        case .unknown:
+            return notFound(request)
+        }
+    }
+
+    /// GET of a screen (`id`) or of whatever is on top (nil). The fast path serves the published
+    /// page without the main actor.
+    private func screen(_ id: ScreenID?, in session: Session, isNew: Bool) async throws -> Response {
+        if let page = session.freshPage, id == nil || page.screenID == id {
+            return id == nil ? responses.redirect(to: page.url) : responses.page(page.html)
+        }
+        let outcome = try await session.queue.run { () throws(RenderError) in
+            try await host.update(session, id.map { .reveal($0) } ?? .none)
+        }
+        guard case .page(let page, _) = outcome else { return responses.redirect(to: "/") }
+        return page.screenID == id ? responses.page(page.html) : responses.redirect(to: page.url)
+    }
+
+    /// The session the request's cookie names, if it lives.
+    func existingSession(_ request: Request, log: inout RequestLog) async -> Session? {
+        let session = await host.existingSession(cookie: request.cookies[PageResponses.sessionCookie]?.value)
+        log.session = session?.id
+        return session
+    }
+
+    /// Runs `body` with the request's session: the one its cookie names or a new one (whose cookie
+    /// the response then sets). A cookie the server did not issue is never adopted.
+    private func withSession(
+        _ request: Request, log: inout RequestLog, _ body: (Session, _ isNew: Bool) async throws -> Response
+    ) async throws -> Response {
+        if let session = await existingSession(request, log: &log) {
+            return try await body(session, false)
+        }
+        let session = await host.startSession()
+        log.session = session.id
+        var response = try await body(session, true)
+        response.headers.append(HTTPField(name: .setCookie, value: responses.sessionCookieValue(session.id)))
+        return response
+    }
+
+    private func link(_ path: Substring, request: Request, log: inout RequestLog) async throws -> Response {
+        guard let decoded = String(path).removingPercentEncoding, let step = host.app.deepLinks.step(for: decoded)
+        else {
+            return responses.message(
+                .notFound, title: "Link not found", message: "No screen of this prototype opens at /link/\(path).")
+        }
+        return try await withSession(request, log: &log) { session, _ in
+            let outcome = try await session.queue.run { () throws(RenderError) in
+                try await host.update(session, .navigate(step))
+            }
+            guard case .page(let page, _) = outcome else { return responses.redirect(to: "/") }
+            return responses.redirect(to: page.url)
+        }
+    }
+
+    func notFound(_ request: Request) -> Response {
+        responses.message(
+            .notFound, title: "Page not found", message: "Nothing of this prototype lives at \(request.uri.path).")
+    }
+
+    private static func format(_ milliseconds: Double) -> String {
+        let hundredths = Int((milliseconds * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+/// What the request log line needs to know beyond the request and response.
+struct RequestLog {
+    var session: SessionID?
+}

@@ -1,0 +1,79 @@
+import HTMLPresenter
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+/// Builds the responses of the host: pages, redirects, message pages, with the headers every
+/// response carries.
+struct PageResponses: Sendable {
+    static let sessionCookie = "flowhost_session"
+    /// Changes on every page and redirect: Chromium keeps even `no-store` pages in its
+    /// back/forward cache unless a cookie changed since, and a page from that cache would show
+    /// stale actions. With it, Back and Forward always ask the server.
+    static let navigationCookie = "flowhost_nav"
+    private static let navigationCounter = Atomic<Int>(0)
+
+    static let contentSecurityPolicy =
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+        + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    let renderer: PageRenderer
+    let secureCookies: Bool
+
+    /// A rendered page.
+    func page(_ html: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[.setCookie] = navigationCookieValue()
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: html))
+    }
+
+    /// `303 See Other` to `location`.
+    func redirect(to location: String) -> Response {
+        var headers = HTTPFields()
+        headers[.location] = location
+        headers[.cacheControl] = "no-store"
+        headers[.setCookie] = navigationCookieValue()
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    /// A page in the phone frame that explains a problem, with one link onward.
+    func message(
+        _ status: HTTPResponse.Status, title: String, message: String,
+        linkTitle: String = "Go to the current screen", linkURL: String = "/"
+    ) -> Response {
+        let html = renderer.renderMessage(title: title, message: message, linkTitle: linkTitle, linkURL: linkURL)
+        return page(ByteBuffer(string: html), status: status)
+    }
+
+    /// Plain text.
+    func text(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The `Set-Cookie` value naming a new session.
+    func sessionCookieValue(_ id: SessionID) -> String {
+        "\(Self.sessionCookie)=\(id); Path=/; HttpOnly; SameSite=Lax" + (secureCookies ? "; Secure" : "")
+    }
+
+    /// Adds the headers every response carries.
+    static func addSecurityHeaders(to headers: inout HTTPFields) {
+        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[.referrerPolicy] = "same-origin"
+    }
+
+    private func navigationCookieValue() -> String {
+        let value = Self.navigationCounter.wrappingAdd(1, ordering: .relaxed).newValue
+        return "\(Self.navigationCookie)=\(value); Path=/; HttpOnly; SameSite=Lax" + (secureCookies ? "; Secure" : "")
+    }
+}
+
+extension HTTPField.Name {
+    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+}

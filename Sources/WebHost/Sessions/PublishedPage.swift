@@ -1,0 +1,19 @@
+import HTMLPresenter
+import Hummingbird
+
+/// The page a session last rendered: served as is while what is on screen has not changed, so a
+/// GET of the current screen never touches the main actor.
+struct PublishedPage: Sendable {
+    /// The version of the screen tree it was rendered from.
+    let version: Int
+    /// The screen on top in it.
+    let screenID: ScreenID
+    /// The HTML.
+    let html: ByteBuffer
+
+    /// The screen's URL.
+    var url: String { Self.url(of: screenID) }
+
+    /// The URL of the screen with identifier `id`.
+    static func url(of id: ScreenID) -> String { "/screen/\(id)" }
+}

@@ -1,0 +1,149 @@
+import Synchronization
+
+/// One browser session: its scene on the main actor, its request queue, and the page it last
+/// published (read without the main actor on the fast path).
+final class Session: Sendable {
+    /// What waiting for a live move gave.
+    enum Wait: Sendable, Equatable {
+        /// The page should go to this URL.
+        case move(String)
+        /// Nothing happened in the interval: send a keep-alive and wait again.
+        case idle
+        /// The stream was cancelled (the client left, the server shuts down).
+        case cancelled
+    }
+
+    private struct Watcher {
+        let after: Int
+        let continuation: CheckedContinuation<Wait, Never>
+    }
+
+    private struct State {
+        var page: PublishedPage?
+        /// Bumped each time what is on screen changes after a capture.
+        var generation = 0
+        /// The generation the published page was captured in.
+        var pageGeneration = -1
+        var watchers: [Int: Watcher] = [:]
+        var nextWatcher = 0
+        var isRefreshScheduled = false
+        var isClosed = false
+        var lastUsed: ContinuousClock.Instant
+    }
+
+    let id: SessionID
+    let queue = RequestQueue()
+    /// Set once, on the main actor, right after creation; nil once closed.
+    @MainActor var scene: SessionScene?
+    private let state: Mutex<State>
+
+    init(id: SessionID, now: ContinuousClock.Instant) {
+        self.id = id
+        state = Mutex(State(lastUsed: now))
+    }
+
+    // MARK: Use
+
+    /// When a request last used this session.
+    var lastUsed: ContinuousClock.Instant { state.withLock(\.lastUsed) }
+
+    func touch(_ now: ContinuousClock.Instant) {
+        state.withLock { $0.lastUsed = now }
+    }
+
+    var isClosed: Bool { state.withLock(\.isClosed) }
+
+    // MARK: The published page
+
+    /// The published page, if it still shows what is on screen.
+    var freshPage: PublishedPage? {
+        state.withLock { $0.pageGeneration == $0.generation ? $0.page : nil }
+    }
+
+    /// The published page, fresh or not.
+    var lastPage: PublishedPage? { state.withLock(\.page) }
+
+    /// The generation of what is on screen; read on the main actor when capturing.
+    var generation: Int { state.withLock(\.generation) }
+
+    /// Called on the main actor when what is on screen changed since the last capture. Returns
+    /// whether the caller should schedule a refresh (open pages wait for a move, none is scheduled).
+    func markStale() -> Bool {
+        state.withLock { state in
+            state.generation += 1
+            guard !state.watchers.isEmpty, !state.isRefreshScheduled, !state.isClosed else { return false }
+            state.isRefreshScheduled = true
+            return true
+        }
+    }
+
+    /// Called by a scheduled refresh when it starts.
+    func refreshDidStart() {
+        state.withLock { $0.isRefreshScheduled = false }
+    }
+
+    /// Makes `page`, captured in `generation`, the published page, and moves the open pages that
+    /// show an older version.
+    func publish(_ page: PublishedPage, generation: Int) {
+        let moved = state.withLock { state -> [CheckedContinuation<Wait, Never>] in
+            guard state.page.map({ $0.version <= page.version }) ?? true else { return [] }
+            state.page = page
+            state.pageGeneration = generation
+            let due = state.watchers.filter { $0.value.after < page.version }
+            for key in due.keys { state.watchers[key] = nil }
+            return due.values.map(\.continuation)
+        }
+        for continuation in moved { continuation.resume(returning: .move(page.url)) }
+    }
+
+    // MARK: Live moves
+
+    /// Waits until a page newer than version `after` is published (or, if this session ended,
+    /// until then), at most `timeout`. `scheduleRefresh` is called when the published page is out
+    /// of date and no refresh is coming.
+    func waitForMove(after: Int, timeout: Duration, scheduleRefresh: @Sendable () -> Void) async -> Wait {
+        let key = state.withLock { state in
+            state.nextWatcher += 1
+            return state.nextWatcher
+        }
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            self?.resumeWatcher(key, with: .idle)
+        }
+        defer { timer.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let (immediate, needsRefresh) = state.withLock { state -> (Wait?, Bool) in
+                    if state.isClosed { return (.move("/"), false) }
+                    if Task.isCancelled { return (.cancelled, false) }
+                    if let page = state.page, page.version > after { return (.move(page.url), false) }
+                    state.watchers[key] = Watcher(after: after, continuation: continuation)
+                    let needsRefresh = state.pageGeneration != state.generation && !state.isRefreshScheduled
+                    if needsRefresh { state.isRefreshScheduled = true }
+                    return (nil, needsRefresh)
+                }
+                if let immediate { continuation.resume(returning: immediate) }
+                if needsRefresh { scheduleRefresh() }
+            }
+        } onCancel: {
+            resumeWatcher(key, with: .cancelled)
+        }
+    }
+
+    private func resumeWatcher(_ key: Int, with wait: Wait) {
+        state.withLock { $0.watchers.removeValue(forKey: key) }?.continuation.resume(returning: wait)
+    }
+
+    // MARK: End
+
+    /// Ends the session: open pages are sent to `/` (a new session). The scene is released by the
+    /// caller on the main actor.
+    func close() {
+        let watchers = state.withLock { state in
+            state.isClosed = true
+            defer { state.watchers = [:] }
+            return state.watchers.values.map(\.continuation)
+        }
+        for continuation in watchers { continuation.resume(returning: .move("/")) }
+    }
+}

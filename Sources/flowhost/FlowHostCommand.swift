@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct FlowHostCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flowhost",
+        abstract: "Serve RxFlow-style flows as a clickable web prototype.",
+        subcommands: [Serve.self, Check.self],
+        defaultSubcommand: Serve.self)
+}

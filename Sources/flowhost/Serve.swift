@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MovieDemo
+import WebHost
+
+/// `flowhost serve`: the sample app over HTTP, one coordinator per browser session.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the sample app; each browser session gets its own coordinator.")
+
+    @Option(help: "The address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to bind (0 picks a free one).")
+    var port = 8080
+
+    @Option(help: "The folder of the app's mustache templates, validated at start.")
+    var templates = "Templates"
+
+    @Option(help: "A folder of static files served at /public/.")
+    var `public`: String?
+
+    @Option(help: "At most this many browser sessions; the least recently used ends first.")
+    var maxSessions = 1000
+
+    @Option(help: "End a session unused this long: 90s, 30m, 2h. (default: 30m)", transform: Serve.parseDuration)
+    var idleTimeout: Duration = .seconds(30 * 60)
+
+    @Flag(help: "Mark the session cookie Secure (when served over HTTPS).")
+    var secureCookies = false
+
+    @Option(help: "Log level: trace, debug (the step log), info (one line per request), warning, error.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        guard maxSessions > 0 else { throw ValidationError("--max-sessions must be at least 1.") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "flowhost")
+        logger.logLevel = logLevel
+        let app: WebApp
+        do {
+            app = try MovieDemo.app(
+                templates: templates,
+                publicDirectory: self.public.map { URL(filePath: $0, directoryHint: .isDirectory) })
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(65)
+        }
+        var configuration = WebHostConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.maxSessions = maxSessions
+        configuration.idleTimeout = idleTimeout
+        configuration.secureCookies = secureCookies
+        try await FlowHostServer(app: app, configuration: configuration, logger: logger).run { [host, logger] port in
+            logger.notice("FlowHost serves the sample at http://\(host):\(port)/")
+        }
+    }
+
+    static func parseDuration(_ text: String) throws -> Duration {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
+        let unit = text.last.flatMap { units[$0] }
+        guard let value = Int64(unit == nil ? text : String(text.dropLast())), value > 0 else {
+            throw ValidationError("'\(text)' is not a duration: write 90s, 30m or 2h.")
+        }
+        return .seconds(value * (unit ?? 1))
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

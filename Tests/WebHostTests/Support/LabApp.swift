@@ -1,0 +1,147 @@
+import FlowCore
+import HTMLPresenter
+import HummingbirdTesting
+import Logging
+import WebHost
+
+enum LabStep: Step, Equatable {
+    case start
+    case page(Int)
+    case sheet
+    case closeSheet
+}
+
+/// Page n of the lab: Next pushes page n+1, Later pushes it after a delay (a stepper that emits
+/// on its own), Rename is a form that refuses an empty name, Sheet presents a modal.
+final class LabPageModel: HTMLViewModel, Stepper {
+    let steps = Steps()
+    let number: Int
+    private(set) var name = ""
+
+    init(number: Int) {
+        self.number = number
+    }
+
+    func templateValues(actions: ScreenActions) -> TemplateValue {
+        [
+            "number": .string("\(number)"), "name": .string(name),
+            "next": actions.step(LabStep.page(number + 1)),
+            "sheet": actions.step(LabStep.sheet),
+            "later": actions.run { [steps, number] in
+                Task { @MainActor in
+                    try? await Task.sleep(for: .milliseconds(150))
+                    steps.send(LabStep.page(number + 1))
+                }
+            },
+            "rename": actions.form { [weak self] fields in
+                let name = fields["name"] ?? ""
+                guard name.count >= 2 else { return .invalid(["name": "A name has at least two letters."]) }
+                self?.name = name
+                return .accepted
+            },
+        ]
+    }
+}
+
+final class LabSheetModel: HTMLViewModel, Stepper {
+    let steps = Steps()
+
+    func templateValues(actions: ScreenActions) -> TemplateValue {
+        ["close": actions.step(LabStep.closeSheet)]
+    }
+}
+
+/// A tab bar: the Stack tab is a navigation stack of lab pages, the About tab one screen.
+final class LabFlow: Flow {
+    let tabs = HTMLTabBarController()
+    let stack = HTMLNavigationController()
+    var root: any Presentable { tabs }
+
+    func navigate(to step: any Step) -> FlowContributors {
+        guard let step = step as? LabStep else { return .none }
+        switch step {
+        case .start:
+            let about = HTMLViewController(template: "lab/about", title: "About")
+            about.tabBarItem = TabBarItem(title: "About", icon: "circle")
+            stack.tabBarItem = TabBarItem(title: "Stack", icon: "list")
+            tabs.setViewControllers([stack, about])
+            return show(1, push: false)
+        case .page(let number):
+            return show(number, push: true)
+        case .sheet:
+            let model = LabSheetModel()
+            let sheet = HTMLViewController(template: "lab/sheet", viewModel: model, title: "Sheet")
+            stack.present(HTMLNavigationController(rootViewController: sheet))
+            return .one(flowContributor: .contribute(withNextPresentable: sheet, withNextStepper: model))
+        case .closeSheet:
+            stack.presentedViewController?.dismiss()
+            return .none
+        }
+    }
+
+    private func show(_ number: Int, push: Bool) -> FlowContributors {
+        let model = LabPageModel(number: number)
+        let page = HTMLViewController(template: "lab/page", viewModel: model, title: "Page \(number)")
+        if push { stack.pushViewController(page) } else { stack.setViewControllers([page]) }
+        return .one(flowContributor: .contribute(withNextPresentable: page, withNextStepper: model))
+    }
+}
+
+let labTemplates = [
+    "lab/page": """
+    <h1>Page {{number}}</h1>
+    <p class="name">{{name}}</p>
+    <form method="post" action="{{next}}"><button>Next</button></form>
+    <form method="post" action="{{later}}"><button>Later</button></form>
+    <form method="post" action="{{sheet}}"><button>Sheet</button></form>
+    <form method="post" action="{{rename}}">
+    <input name="name" value="{{form.values.name}}">
+    {{#form.errors.name}}<p class="error">{{.}}</p>{{/form.errors.name}}
+    <button>Rename</button>
+    </form>
+    """,
+    "lab/about": "<p>About the lab</p>",
+    "lab/sheet": #"<form method="post" action="{{close}}"><button>Close</button></form>"#,
+]
+
+/// The lab flows a test's sessions started, held weakly (a test checks they are released).
+@MainActor
+final class LabFlows {
+    private var references: [() -> LabFlow?] = []
+
+    /// The flows still alive, oldest first; nil for released ones.
+    var flows: [LabFlow?] { references.map { $0() } }
+
+    func record(_ flow: LabFlow) {
+        references.append { [weak flow] in flow }
+    }
+}
+
+func labApp(recorder: LabFlows? = nil) throws -> WebApp {
+    WebApp(
+        templates: try TemplateLibrary(templates: labTemplates),
+        deepLinks: DeepLinks().adding("page/:number") { parameters in
+            Int(parameters["number"] ?? "").map { LabStep.page($0) }
+        }
+    ) { window in
+        let flow = LabFlow()
+        recorder?.record(flow)
+        window.rootViewController = flow.tabs
+        let coordinator = FlowCoordinator()
+        coordinator.coordinate(flow: flow, with: OneStepper(withSingleStep: LabStep.start))
+        return coordinator
+    }
+}
+
+/// Runs `test` against a lab server through HummingbirdTesting's router client.
+func withLabServer(
+    recorder: LabFlows? = nil, configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
+    _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
+    var configuration = WebHostConfiguration()
+    configure(&configuration)
+    var logger = Logger(label: "lab")
+    logger.logLevel = .warning
+    let server = FlowHostServer(app: try labApp(recorder: recorder), configuration: configuration, logger: logger)
+    try await server.makeApplication().test(.router) { client in try await test(client) }
+}
