@@ -7,26 +7,34 @@
   var url = document.body && document.body.dataset.events;
   if (!url || !window.EventSource) return;
 
-  var submitting = false;
+  // Once this tab is going somewhere (a form submitted, Back or Forward pressed, a link followed),
+  // that navigation decides where it lands: a move arriving meanwhile (the server publishing the
+  // page that very navigation asked for) must not replace it.
+  var leaving = false;
   var source = new EventSource(url);
+
+  function leave() {
+    leaving = true;
+    source.close();
+  }
 
   source.addEventListener("move", function (event) {
     source.close();
-    // A form being submitted decides where this tab goes.
-    if (!submitting) location.assign(event.data);
+    if (!leaving) location.assign(event.data);
   });
 
+  if (window.navigation) window.navigation.addEventListener("navigate", leave);
+  window.addEventListener("beforeunload", leave);
+
   document.addEventListener("submit", function (event) {
-    submitting = true;
+    leaving = true;
     var form = event.target;
     form.classList.add("is-busy");
     var button = event.submitter || form.querySelector("button");
     if (button) button.setAttribute("aria-busy", "true");
   });
 
-  window.addEventListener("pagehide", function () {
-    source.close();
-  });
+  window.addEventListener("pagehide", leave);
 
   // A page restored from the back/forward cache holds stale actions: ask the server.
   window.addEventListener("pageshow", function (event) {
