@@ -34,12 +34,16 @@ struct ActionTests {
     }
 
     @Test("a token the window never issued is unknown, and changes nothing")
-    func unknownToken() async {
+    func unknownToken() async throws {
         let window = HTMLWindow()
-        window.rootViewController = screen("Home")
+        window.rootViewController = screen("Home") { actions in ["open": actions.run {}] }
         let before = window.updatedScreenTree()
         await #expect(throws: ActionError.unknown) { try await window.perform(String(repeating: "0", count: 32)) }
         await #expect(throws: ActionError.unknown) { try await window.perform("../../etc/passwd") }
+        let issued = try #require(window.updatedScreenTree().actions.first?.token)
+        await #expect(throws: ActionError.unknown, "tokens are lowercase hex, nothing else") {
+            try await window.perform(issued.uppercased())
+        }
         #expect(window.updatedScreenTree() == before)
     }
 

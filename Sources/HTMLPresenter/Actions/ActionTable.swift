@@ -3,7 +3,7 @@
 /// Tokens are 128 random bits written as 32 lowercase hex digits, used in URLs
 /// `/_action/<token>`. Each capture of the screen tree starts a new generation: the previous
 /// generation's tokens become stale (remembered, bounded, so that a late click is told "stale"
-/// rather than "unknown"). Performing an action retires its whole generation first, so the same
+/// rather than "unknown"; the last 256 or more are kept). Performing an action retires its whole generation first, so the same
 /// token posted twice acts once.
 @MainActor
 final class ActionTable {
@@ -12,13 +12,13 @@ final class ActionTable {
 
     typealias Perform = @MainActor (FormFields) async -> ActionResult
 
-    private var current: [String: Entry] = [:]
-    private var retired: Set<String> = []
-    private var retiredOrder: [String] = []
+    private var current: [ActionToken: Entry] = [:]
+    private var retired: Set<ActionToken> = []
+    private var retiredOrder: [ActionToken] = []
     private let retiredCapacity: Int
     private var generator = SystemRandomNumberGenerator()
 
-    init(retiredCapacity: Int = 2048) {
+    init(retiredCapacity: Int = 256) {
         self.retiredCapacity = retiredCapacity
     }
 
@@ -26,11 +26,12 @@ final class ActionTable {
     private(set) var onScreen: [OnScreenAction] = []
 
     /// Issues a token for `perform` and returns its URL.
-    func register(description: String, perform: @escaping Perform) -> String {
-        let token = newToken()
+    func register(_ purpose: OnScreenAction.Purpose, perform: @escaping Perform) -> String {
+        let token = ActionToken.random(using: &generator)
         current[token] = Entry(perform: perform)
-        onScreen.append(OnScreenAction(token: token, description: description))
-        return Self.pathPrefix + token
+        let text = token.text
+        onScreen.append(OnScreenAction(token: text, purpose: purpose))
+        return Self.pathPrefix + text
     }
 
     /// Retires every current token: called before a new capture and before an action runs.
@@ -38,12 +39,13 @@ final class ActionTable {
         for token in current.keys {
             retire(token)
         }
-        current = [:]
-        onScreen = []
+        current.removeAll(keepingCapacity: true)
+        onScreen.removeAll(keepingCapacity: true)
     }
 
     /// The action for `token`, retiring its generation, or why there is none.
-    func take(_ token: String) throws(ActionError) -> Perform {
+    func take(_ text: String) throws(ActionError) -> Perform {
+        guard let token = ActionToken(text) else { throw .unknown }
         guard let entry = current[token] else {
             throw retired.contains(token) ? .stale : .unknown
         }
@@ -51,7 +53,7 @@ final class ActionTable {
         return entry.perform
     }
 
-    private func retire(_ token: String) {
+    private func retire(_ token: ActionToken) {
         guard retired.insert(token).inserted else { return }
         retiredOrder.append(token)
         if retiredOrder.count > retiredCapacity * 2 {
@@ -59,17 +61,6 @@ final class ActionTable {
             retired.subtract(retiredOrder.prefix(dropped))
             retiredOrder.removeFirst(dropped)
         }
-    }
-
-    private func newToken() -> String {
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        return hex(high) + hex(low)
-    }
-
-    private func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     private struct Entry {

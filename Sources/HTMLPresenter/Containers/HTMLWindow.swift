@@ -265,7 +265,7 @@ public final class HTMLWindow {
             let previous = stack[stack.count - 2]
             let label = previous.navigationItem.backButtonTitle ?? previous.title
             let action =
-                table?.register(description: "back to \(previous.title)") {
+                table?.register(.text("back to \(previous.title)")) {
                     [weak navigationController, weak previous] _ in
                     if let navigationController, let previous {
                         navigationController.popToViewController(previous, animated: true)
@@ -296,7 +296,7 @@ public final class HTMLWindow {
         let items = tabBarController.viewControllers.enumerated().map { index, tab in
             let item = tab.tabBarItem ?? TabBarItem(title: tab.title, icon: "circle")
             let action =
-                table?.register(description: "tab \(item.title)") { [weak tabBarController] _ in
+                table?.register(.text("tab \(item.title)")) { [weak tabBarController] _ in
                     tabBarController?.selectedIndex = index
                     return .performed
                 } ?? ""
@@ -308,7 +308,7 @@ public final class HTMLWindow {
 
     private func captureAlert(_ alert: HTMLAlertController) -> AlertSnapshot {
         let actions = alert.actions.map { action in
-            let url = actionTable.register(description: "alert \(action.title)") { [weak alert] _ in
+            let url = actionTable.register(.text("alert \(action.title)")) { [weak alert] _ in
                 alert?.choose(action)
                 return .performed
             }
