@@ -45,7 +45,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "WebHost"]),
+        .target(
+            name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "WebHost"],
+            resources: [.copy("Resources/movies.json")]
+        ),
         .executableTarget(
             name: "flowhost",
             dependencies: [

@@ -22,8 +22,12 @@ public enum MovieDemo {
         }
     }
 
-    /// `/link/stack/<letter>` opens the stack lab at that letter.
+    /// `/link/movies/<id>` opens that movie in the Movies tab, `/link/stack/<letter>` the stack lab
+    /// at that letter. Signed out, the link waits through login.
     static let deepLinks = DeepLinks()
+        .adding("movies/:id") { parameters in
+            Int(parameters["id"] ?? "").flatMap { MovieCatalog.bundled.movie($0) }.map { MovieStep.detail(id: $0.id) }
+        }
         .adding("stack/:letter") { parameters in
             StackStep.letters.contains(parameters["letter"]?.uppercased() ?? "")
                 ? StackStep.jump(to: parameters["letter"]!.uppercased()) : nil

@@ -11,9 +11,15 @@ import FlowCore
 /// let html = try renderer.render(tree)
 /// _ = try await window.perform(token, fields: ["email": "ada@example.com"])
 /// ```
+///
+/// The window is ``Presentable`` (always visible, never dismissed), so an app's root flow can own it
+/// the way an RxFlow `AppFlow` owns its `UIWindow`.
 @MainActor
-public final class HTMLWindow {
+public final class HTMLWindow: Presentable {
     // MARK: Stored properties
+
+    /// Always visible.
+    public let presentation = Presentation(isVisible: true)
 
     /// The view controller at the bottom of everything; replacing it dismisses the old tree and
     /// every modal, and releases them.

@@ -1,0 +1,6 @@
+import FlowCore
+
+enum LoginStep: Step, Equatable {
+    case login
+    case signedIn(email: String)
+}
