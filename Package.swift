@@ -65,6 +65,13 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
+            name: "MovieDemoTests",
+            dependencies: [
+                "MovieDemo", "FlowTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
             name: "WebHostTests",
             dependencies: [
                 "WebHost", "FlowTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -4,7 +4,12 @@ import HTMLPresenter
 /// A navigation stack of the screens A to E, and a timer screen whose step comes later.
 final class StackFlow: Flow {
     private let navigationController = HTMLNavigationController()
+    private let timerDelay: Duration
     var root: any Presentable { navigationController }
+
+    init(timerDelay: Duration = .seconds(3)) {
+        self.timerDelay = timerDelay
+    }
 
     func navigate(to step: any Step) -> FlowContributors {
         guard let step = step as? StackStep else { return .none }
@@ -25,7 +30,7 @@ final class StackFlow: Flow {
                 flowContributors: screens.map { .contribute(withNextPresentable: $0.screen, withNextStepper: $0.model) }
             )
         case .timer:
-            let model = TimerModel()
+            let model = TimerModel(delay: timerDelay)
             return push((HTMLViewController(template: "stack/timer", viewModel: model, title: "Timer"), model))
         case .timerFired:
             let model = LetterModel(letter: "⏰", title: "Time's up")

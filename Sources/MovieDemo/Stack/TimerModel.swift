@@ -1,20 +1,26 @@
 import FlowCore
 import HTMLPresenter
 
-/// Emits `timerFired` 3 seconds after its coordinator starts listening. The coordinator drops the
+/// Emits `timerFired` `delay` (3 seconds in the app) after its coordinator starts listening. The coordinator drops the
 /// step if the timer screen is no longer visible by then (the navigation log says why).
 final class TimerModel: HTMLViewModel, Stepper {
     let steps = Steps()
-    static let delay = Duration.seconds(3)
+    private let delay: Duration
+
+    init(delay: Duration) {
+        self.delay = delay
+    }
 
     func readyToEmitSteps() {
-        Task { [weak self] in
-            try? await Task.sleep(for: Self.delay)
-            self?.steps.send(StackStep.timerFired)
+        // The outlet, not the model, is kept: the step is sent even after the screen left, so the
+        // coordinator drops it and the navigation log says why.
+        Task { [steps, delay] in
+            try? await Task.sleep(for: delay)
+            steps.send(StackStep.timerFired)
         }
     }
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
-        ["seconds": .string("\(Self.delay.components.seconds)")]
+        ["seconds": .string("\(delay.components.seconds)")]
     }
 }
