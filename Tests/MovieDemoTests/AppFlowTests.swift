@@ -46,6 +46,26 @@ struct AppFlowTests {
         #expect(demo.tree.layers.first?.navigationBar?.backButton?.title == "Movies")
     }
 
+    @Test("a stack link that waited through login opens the Stack tab at that letter")
+    func deferredStackLink() async throws {
+        let demo = await DemoDriver()
+        demo.coordinator.navigate(to: StackStep.jump(to: "C"))
+        await demo.coordinator.waitUntilIdle()
+        try await demo.signIn()
+        #expect(demo.title == "Screen C")
+        #expect((demo.window.rootViewController as? HTMLTabBarController)?.selectedIndex == 2)
+    }
+
+    @Test("a link to a restricted title that waited through login shows the Restricted alert over the tabs")
+    func deferredRestrictedLink() async throws {
+        let demo = await DemoDriver()
+        demo.coordinator.navigate(to: MovieStep.detail(id: 4))
+        await demo.coordinator.waitUntilIdle()
+        try await demo.signIn()
+        #expect(demo.tree.alert?.title == "Restricted")
+        #expect(demo.title == "Movies")
+    }
+
     @Test("a stack link signed in selects the Stack tab at that letter")
     func stackLink() async throws {
         let demo = await DemoDriver()

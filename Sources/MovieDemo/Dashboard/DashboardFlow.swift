@@ -39,7 +39,13 @@ final class DashboardFlow: Flow {
         let watched = WatchedFlow(account: account)
         let stack = StackFlow()
         let profile = ProfileFlow(account: account)
-        Flows.use(movies, watched, stack, profile, when: .ready) {
+        let stackLink = deepLink as? StackStep
+        let stackStep: any Step = stackLink ?? StackStep.screen("A")
+        let selectedTab = stackLink == nil ? Tab.movies : .stack
+        // The tabs go in at once (`.created`): a deep link's alert may be presented from a tab
+        // before the child flows have navigated, and AppFlow waits for this flow to be ready
+        // before it puts the tab bar in the window.
+        Flows.use(movies, watched, stack, profile, when: .created) {
             [tabBarController]
             (
                 movies: HTMLNavigationController, watched: HTMLNavigationController,
@@ -50,18 +56,10 @@ final class DashboardFlow: Flow {
             stack.tabBarItem = TabBarItem(title: "Stack", icon: "square-stack")
             profile.tabBarItem = TabBarItem(title: "Profile", icon: "person")
             tabBarController.setViewControllers([movies, watched, stack, profile])
+            tabBarController.selectedIndex = selectedTab.rawValue
         }
         var movieSteps: [any Stepper] = [OneStepper(withSingleStep: MovieStep.list)]
-        var stackStep: any Step = StackStep.screen("A")
-        switch deepLink {
-        case let link as MovieStep:
-            movieSteps.append(OneStepper(withSingleStep: link))
-        case let link as StackStep:
-            stackStep = link
-            tabBarController.selectedIndex = Tab.stack.rawValue
-        default:
-            break
-        }
+        if let link = deepLink as? MovieStep { movieSteps.append(OneStepper(withSingleStep: link)) }
         return .multiple(
             flowContributors: [
                 .contribute(withNextPresentable: movies, withNextStepper: CompositeStepper(steppers: movieSteps)),

@@ -1,0 +1,353 @@
+"""End-to-end tests of the sample app as a user sees it: the real server, headless Chromium.
+
+Run: scripts/e2e            (or: python3 Tests/e2e/test_flowhost.py [-v] [-k pattern])
+Each test opens its own browser (a browser is a FlowHost session); the server is started once.
+A failure saves e2e-artifacts/<test name>.png and .html and says so in its message.
+"""
+
+import os
+import sys
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from harness import DEMO_EMAIL, SERVER, FlowHostTestCase  # noqa: E402
+
+MOVIE_COUNT = 24
+HEAT_CAST = ["Al Pacino", "Robert De Niro", "Val Kilmer"]
+PACINO_MOVIES = {"Heat", "The Godfather Part II", "The Godfather"}
+
+
+def setUpModule():
+    SERVER.start()
+
+
+def tearDownModule():
+    SERVER.stop()
+
+
+class FlowHostE2E(FlowHostTestCase):
+    def test_01_login_errors_then_sign_in(self):
+        page = self.browser().open("/", title="Sign In")
+        self.assertIn(f"{DEMO_EMAIL} / flowhost", page.driver.find_element("css selector", ".callout").text)
+        self.assertFalse(page.has_tab_bar(), "the login screen has no tab bar")
+
+        cases = [
+            ("", "secret", "Enter your email address."),
+            ("ada@example", "secret", "\u201cada@example\u201d is not an email address."),
+            (DEMO_EMAIL, "wrong-password", "Wrong email or password. Try the demo account below."),
+        ]
+        for email, password, message in cases:
+            with self.subTest(email=email):
+                page.fill("email", email)
+                page.fill("password", password)
+                page.tap("Sign In", title="Sign In")
+                self.assertEqual(page.field_errors(), [message])
+                self.assertEqual(page.field_value("email"), email, "the typed email is kept")
+                self.assertEqual(page.field_value("password"), "", "the password is not sent back")
+                self.assertFalse(page.has_tab_bar())
+
+        page.sign_in()
+        self.assertEqual(page.title, "Movies")
+        self.assertEqual(page.tab_titles(), ["Movies", "Watched", "Stack", "Profile"])
+        self.assertEqual(page.selected_tab(), "Movies")
+        titles = page.cell_titles()
+        self.assertEqual(len(titles), MOVIE_COUNT, titles)
+        self.assertEqual(titles[:2], ["Heat", "The Godfather"])
+
+    def test_02_push_and_browser_back(self):
+        page = self.signed_in_browser()
+        list_url = page.url
+
+        page.tap("Heat", title="Heat")
+        heat_url = page.url
+        self.assertEqual(page.back_label(), "Movies")
+        self.assertEqual(page.cell_titles(), HEAT_CAST)
+
+        page.tap("Al Pacino", title="Al Pacino")
+        pacino_url = page.url
+        self.assertEqual(page.back_label(), "Heat")
+        self.assertEqual(set(page.cell_titles()), PACINO_MOVIES)
+        self.assertEqual(len({list_url, heat_url, pacino_url}), 3, "each screen has its own URL")
+
+        page.back(title="Heat")
+        self.assertEqual(page.url, heat_url)
+        self.assertEqual(page.back_label(), "Movies")
+        self.assertEqual(page.cell_titles(), HEAT_CAST)
+
+        page.back(title="Movies")
+        self.assertEqual(page.url, list_url)
+        self.assertIsNone(page.back_label())
+        self.assertEqual(page.selected_tab(), "Movies")
+
+        # After Back the page's actions are live: they act on the screen shown.
+        page.tap("The Godfather", title="The Godfather")
+        self.assertEqual(page.back_label(), "Movies")
+        self.assertNotIn(page.url, {list_url, heat_url, pacino_url})
+
+    def test_03_each_tab_keeps_its_stack(self):
+        page = self.signed_in_browser()
+        page.tap("Heat", title="Heat")
+
+        page.switch_tab("Stack", title="Screen A")
+        page.tap("Next: B", title="Screen B")
+        page.tap("Next: C", title="Screen C")
+        self.assertEqual(page.back_label(), "Screen B")
+
+        page.switch_tab("Movies", title="Heat")
+        self.assertEqual(page.back_label(), "Movies")
+        self.assertEqual(page.cell_titles(), HEAT_CAST)
+
+        page.switch_tab("Stack", title="Screen C")
+        self.assertEqual(page.back_label(), "Screen B")
+
+    def test_04_rating_sheet(self):
+        page = self.signed_in_browser()
+        page.tap("Heat", title="Heat")
+        self.assertNotIn("Your rating", page.content_text())
+
+        page.tap("Rate", title="Rate")
+        self.assertTrue(page.has_sheet(), "Rate is presented as a sheet")
+        page.nav_item("Cancel")  # present
+        stars = page.cell_titles()
+        self.assertEqual(stars, ["\u2605" * n + "\u2606" * (5 - n) for n in range(5, 0, -1)])
+
+        page.tap("\u2605\u2605\u2605\u2605\u2606", title="Thanks")
+        self.assertTrue(page.has_sheet(), "Thanks is pushed inside the sheet")
+        self.assertIsNone(page.back_label(), "Thanks hides the back button")
+        page.nav_item("Done")  # the nav bar has one too
+        page.press(page.content().find_element("xpath", ".//button[normalize-space()='Done']"), title="Heat")
+        self.assertFalse(page.has_sheet(), "Done dismisses the sheet")
+        self.assertIn("Your rating: \u2605\u2605\u2605\u2605\u2606", page.content_text())
+
+        page.tap("Rate", title="Rate")
+        self.assertIn("yours", page.content_text(), "the sheet marks the current rating")
+        page.press(page.nav_item("Cancel"), title="Heat")
+        self.assertFalse(page.has_sheet(), "Cancel dismisses the sheet")
+        self.assertIn("Your rating: \u2605\u2605\u2605\u2605\u2606", page.content_text())
+        self.assertEqual(page.back_label(), "Movies")
+
+    def test_05_add_to_watched(self):
+        page = self.signed_in_browser()
+        page.switch_tab("Watched", title="Watched")
+        self.assertIn("Nothing watched yet", page.content_text())
+
+        page.switch_tab("Movies", title="Movies")
+        page.tap("Heat", title="Heat")
+        page.tap("Add to Watched", title="Heat")
+        self.assertEqual(page.alert_title(), "Add to Watched?")
+        self.assertEqual(page.alert_actions(), ["Cancel", "Add"])
+
+        page.press(page.alert_action("Cancel"), title="Heat")
+        self.assertIsNone(page.alert(), "Cancel closes the alert")
+        page.button("Add to Watched")  # still there
+
+        page.tap("Add to Watched", title="Heat")
+        page.press(page.alert_action("Add"), title="Heat")
+        self.assertIsNone(page.alert(), "Add closes the alert")
+        callouts = [c.text for c in page.content().find_elements("css selector", ".callout")]
+        self.assertIn("In Watched", callouts)
+        self.assertNotIn("Add to Watched", page.content_text())
+
+        page.switch_tab("Watched", title="Watched")
+        self.assertEqual(page.cell_titles(), ["Heat"])
+        self.assertNotIn("Nothing watched yet", page.content_text())
+
+    def test_06_stack_lab_jumps(self):
+        page = self.signed_in_browser()
+        page.switch_tab("Stack", title="Screen A")
+        self.assertIsNone(page.back_label())
+
+        page.tap("Jump to E", title="Screen E")
+        self.assertEqual(page.back_label(), "Screen D")
+        self.assertNotIn("Next:", page.content_text(), "E is the last letter")
+
+        page.tap("Back 3", title="Screen B")
+        self.assertEqual(page.back_label(), "Screen A")
+
+        page.tap("Pop to root", title="Screen A")
+        self.assertIsNone(page.back_label())
+
+        page.tap("Next: B", title="Screen B")
+        page.back(title="Screen A")
+        self.assertIsNone(page.back_label())
+        page.tap("Next: B", title="Screen B")  # the page after Back is live
+
+    def test_07_timer_moves_the_page_by_itself(self):
+        page = self.signed_in_browser()
+        page.switch_tab("Stack", title="Screen A")
+
+        started = time.monotonic()
+        page.tap("Timer", title="Timer")
+        timer_url = page.url
+        page.wait_title("Time's up", timeout=6)
+        waited = time.monotonic() - started
+        self.assertGreater(waited, 2.5, "the step comes about 3 s after the timer screen shows")
+        self.assertNotEqual(page.url, timer_url)
+        self.assertEqual(page.back_label(), "Timer")
+
+        # Leave the timer screen before its step: the step is dropped, nothing moves.
+        page.tap("Pop to root", title="Screen A")
+        page.tap("Timer", title="Timer")
+        page.back(title="Screen A")
+        screen_a_url = page.url
+        time.sleep(4)  # the point: the step would have come after 3 s
+        self.assertEqual(page.title, "Screen A")
+        self.assertEqual(page.url, screen_a_url)
+        page.tap("Next: B", title="Screen B")  # and the page is still live
+
+    def test_08_restricted_titles(self):
+        page = self.signed_in_browser()
+        page.tap("Taxi Driver", title="Movies")
+        self.assertEqual(page.alert_title(), "Restricted")
+        self.assertEqual(page.alert_actions(), ["OK"])
+        page.press(page.alert_action("OK"), title="Movies")
+        self.assertIsNone(page.alert())
+        self.assertIsNone(page.back_label(), "nothing was pushed")
+
+        page.switch_tab("Profile", title="Profile")
+        switch = page.button("Show restricted titles")
+        self.assertEqual(switch.get_attribute("aria-pressed"), "false")
+        page.press(switch, title="Profile")
+        self.assertEqual(page.button("Show restricted titles").get_attribute("aria-pressed"), "true")
+
+        page.switch_tab("Movies", title="Movies")
+        page.tap("Taxi Driver", title="Taxi Driver")
+        self.assertIsNone(page.alert())
+        self.assertEqual(page.back_label(), "Movies")
+
+    def test_09_log_out(self):
+        page = self.signed_in_browser()
+        page.tap("Heat", title="Heat")
+        page.switch_tab("Profile", title="Profile")
+        self.assertIn(DEMO_EMAIL, page.content_text())
+
+        page.tap("Log Out", title="Profile")
+        self.assertEqual(page.alert_title(), "Log out?")
+        self.assertEqual(page.alert_actions(), ["Cancel", "Log Out"])
+        page.press(page.alert_action("Log Out"), title="Sign In")
+        self.assertFalse(page.has_tab_bar())
+
+        # Back walks over Profile, Heat, Movies, ...: none of them may show as signed in.
+        signed_in_titles = {"Movies", "Heat", "Profile", "Watched"}
+        for step in range(4):
+            page.back()
+            self.assertNotIn(page.title, signed_in_titles, f"Back #{step + 1} after logging out")
+            self.assertFalse(page.has_tab_bar(), f"Back #{step + 1} after logging out shows a tab bar")
+        page.open("/", title="Sign In")
+        page.sign_in()
+
+    def test_10_deep_link_while_signed_out(self):
+        page = self.browser().open("/link/movies/1", title="Sign In")
+        self.assertFalse(page.has_tab_bar())
+        page.sign_in(title="Heat")
+        self.assertEqual(page.selected_tab(), "Movies")
+        self.assertEqual(page.back_label(), "Movies")
+        self.assertEqual(page.cell_titles(), HEAT_CAST)
+
+        for path in ("/link/movies/999", "/link/nowhere"):
+            with self.subTest(path=path):
+                page.open(path)
+                page.wait(lambda d: page.driver.find_elements("tag name", "h1"), "a heading")
+                self.assertEqual(page.driver.find_element("tag name", "h1").text, "Link not found")
+                status, body = SERVER.get(path)
+                self.assertEqual(status, 404)
+                self.assertIn("Link not found", body)
+
+    def test_11_javascript_disabled(self):
+        page = self.browser(javascript=False)
+        page.driver.get("data:text/html,<title>off</title><script>document.title='on'</script>")
+        self.assertEqual(page.title, "off", "page scripts must not run in this browser")
+
+        page.open("/", title="Sign In").sign_in()
+        page.tap("Heat", title="Heat")
+        page.tap("Al Pacino", title="Al Pacino")
+        self.assertEqual(page.back_label(), "Heat")
+        page.press(page.nav_back(), title="Heat")
+
+        page.tap("Rate", title="Rate")
+        page.tap("\u2605" * 5, title="Thanks")
+        page.press(page.nav_item("Done"), title="Heat")
+        self.assertFalse(page.has_sheet())
+        self.assertIn("Your rating: " + "\u2605" * 5, page.content_text())
+
+        page.tap("Add to Watched", title="Heat")
+        self.assertEqual(page.alert_title(), "Add to Watched?")
+        page.press(page.alert_action("Add"), title="Heat")
+        self.assertIn("In Watched", page.content_text())
+
+        page.switch_tab("Watched", title="Watched")
+        self.assertEqual(page.cell_titles(), ["Heat"])
+        page.switch_tab("Stack", title="Screen A")
+        page.tap("Next: B", title="Screen B")
+        page.press(page.nav_back(), title="Screen A")
+        page.switch_tab("Movies", title="Heat")
+
+        page.switch_tab("Profile", title="Profile")
+        page.tap("Log Out", title="Profile")
+        page.press(page.alert_action("Log Out"), title="Sign In")
+        self.assertFalse(page.has_tab_bar())
+
+    def test_12_two_browsers_two_sessions(self):
+        a = self.browser(name="A").open("/", title="Sign In").sign_in()
+        a.tap("Heat", title="Heat")
+
+        b = self.browser(name="B").open("/", title="Sign In").sign_in()
+        self.assertEqual(b.title, "Movies")
+        self.assertIsNone(b.back_label())
+        self.assertEqual(len(b.cell_titles()), MOVIE_COUNT)
+
+        a.tap("Add to Watched", title="Heat")
+        a.press(a.alert_action("Add"), title="Heat")
+        self.assertIn("In Watched", a.content_text())
+
+        b.switch_tab("Watched", title="Watched")
+        self.assertIn("Nothing watched yet", b.content_text())
+        self.assertEqual(b.cell_titles(), [])
+
+        a.switch_tab("Watched", title="Watched")
+        self.assertEqual(a.cell_titles(), ["Heat"])
+        # B reopening Heat sees it not watched.
+        b.switch_tab("Movies", title="Movies")
+        b.tap("Heat", title="Heat")
+        b.button("Add to Watched")
+
+
+    # Deep links that wait through login once crashed the whole server, so these run on a server of
+    # their own and report a crash as such.
+
+    def test_13_stack_deep_link_while_signed_out(self):
+        """Signing in after /link/stack/<letter> lands on that letter in the Stack tab."""
+        server = self.own_server()
+        page = self.browser(server=server).open("/link/stack/C", title="Sign In")
+        page.sign_in(title=None)
+        page.wait(lambda d: d.title == "Screen C" or not server.alive(), "'Screen C' (or the server to die)")
+        self.assertTrue(server.alive(), server.crash_summary())
+        self.assertEqual(page.selected_tab(), "Stack")
+        self.assertEqual(page.back_label(), "Screen B")
+
+    def test_14_restricted_deep_link_while_signed_out(self):
+        """Signing in after /link/movies/<restricted id> shows the Restricted alert over Movies."""
+        server = self.own_server()
+        page = self.browser(server=server).open("/link/movies/4", title="Sign In")
+        page.sign_in(title=None)
+        page.wait(lambda d: page.alert_title() == "Restricted" or not server.alive(), "the alert (or the server to die)")
+        self.assertTrue(server.alive(), server.crash_summary())
+        self.assertEqual(page.title, "Movies")
+        self.assertEqual(page.alert_actions(), ["OK"])
+
+
+def main():
+    program = unittest.main(module=__name__, exit=False, verbosity=2)
+    result = program.result
+    failed = len({getattr(test, "test_case", test).id() for test, _ in result.failures + result.errors})
+    failed += len(result.unexpectedSuccesses)
+    skipped = len(result.skipped)
+    passed = result.testsRun - failed - skipped
+    print(f"e2e: {passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
+    return 0 if result.wasSuccessful() and result.testsRun > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
