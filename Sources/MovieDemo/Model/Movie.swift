@@ -26,7 +26,7 @@ struct Movie: Codable, Sendable, Identifiable, Equatable {
     /// "★★★★☆ 8.3": the rating out of 10 as five stars.
     var stars: String {
         let filled = Int((rating / 2).rounded())
-        return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled)
+        return starRating(filled)
             + " \(rating.formatted1)"
     }
 }

@@ -28,7 +28,7 @@ final class MovieDetailModel: HTMLViewModel, Stepper {
         ]
         if let stars = account.ratings[movie.id] {
             values["yourRating"] = .string(
-                String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars))
+                starRating(stars))
         }
         return values
     }

@@ -64,7 +64,7 @@ final class RateModel: HTMLViewModel, Stepper {
                 (1...5).reversed().map { stars in
                     [
                         "stars": .string(
-                            String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)),
+                            starRating(stars)),
                         "label": .string(stars == 1 ? "1 star" : "\(stars) stars"),
                         "isCurrent": .bool(stars == current),
                         "choose": actions.step(RatingStep.rated(stars: stars)),
@@ -88,7 +88,7 @@ final class ThanksModel: HTMLViewModel, Stepper {
     func templateValues(actions: ScreenActions) -> TemplateValue {
         [
             "title": .string(movie.title),
-            "stars": .string(String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)),
+            "stars": .string(starRating(stars)),
             "done": actions.step(RatingStep.done),
         ]
     }
