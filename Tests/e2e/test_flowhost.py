@@ -5,7 +5,10 @@ Each test opens its own browser (a browser is a FlowHost session); the server is
 A failure saves e2e-artifacts/<test name>.png and .html and says so in its message.
 """
 
+import http.client
 import os
+import re
+import signal
 import sys
 import time
 import unittest
@@ -336,6 +339,36 @@ class FlowHostE2E(FlowHostTestCase):
         self.assertTrue(server.alive(), server.crash_summary())
         self.assertEqual(page.title, "Movies")
         self.assertEqual(page.alert_actions(), ["OK"])
+
+    def test_15_graceful_shutdown_ends_event_streams(self):
+        """SIGTERM with an open page's event stream: the stream ends and the server exits at once,
+        not after the 25 s keep-alive."""
+        server = self.own_server()
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        connection.request("GET", "/")
+        root = connection.getresponse()
+        root.read()
+        cookie = next(v for k, v in root.getheaders() if k.lower() == "set-cookie" and v.startswith("flowhost_session="))
+        headers = {"Cookie": cookie.split(";")[0]}
+        connection.request("GET", root.getheader("Location"), headers=headers)
+        page = connection.getresponse().read().decode()
+        events = re.search(r'data-events="([^"]+)"', page).group(1).replace("&amp;", "&")
+        stream = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        stream.request("GET", events, headers=headers)
+        response = stream.getresponse()
+        self.assertEqual(response.getheader("Content-Type"), "text/event-stream")
+        self.assertEqual(response.readline(), b"retry: 3000\n")
+
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        rest = response.read()  # returns once the server ends the stream
+        ended = time.monotonic() - started
+        server.process.wait(timeout=10)
+        exited = time.monotonic() - started
+        self.assertNotIn(b"event: move", rest)
+        self.assertLess(ended, 5, f"the event stream held shutdown for {ended:.1f} s")
+        self.assertLess(exited, 5, f"the server took {exited:.1f} s to exit")
+        self.assertEqual(server.process.returncode, 0)
 
 
 def main():
