@@ -47,6 +47,18 @@ struct ActionTests {
         #expect(window.updatedScreenTree() == before)
     }
 
+    @Test("an opaque token reads back from its 32 lowercase hex digits, and from nothing else")
+    func opaqueTokenText() {
+        let token = OpaqueToken.random()
+        #expect(token.text.wholeMatch(of: /[0-9a-f]{32}/) != nil)
+        #expect(OpaqueToken(token.text) == token)
+        #expect(OpaqueToken(token.text.uppercased()) == (token.text == token.text.uppercased() ? token : nil))
+        for text in ["", String(token.text.dropLast()), token.text + "0", "g" + token.text.dropFirst()] {
+            #expect(OpaqueToken(text) == nil, "\(text)")
+        }
+        #expect(OpaqueToken.random() != token)
+    }
+
     @Test("a token from before the screen changed is stale")
     func staleAfterNavigation() async throws {
         let window = HTMLWindow()

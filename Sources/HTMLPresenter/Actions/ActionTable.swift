@@ -12,9 +12,9 @@ final class ActionTable {
 
     typealias Perform = @MainActor (FormFields) async -> ActionResult
 
-    private var current: [ActionToken: Entry] = [:]
-    private var retired: Set<ActionToken> = []
-    private var retiredOrder: [ActionToken] = []
+    private var current: [OpaqueToken: Entry] = [:]
+    private var retired: Set<OpaqueToken> = []
+    private var retiredOrder: [OpaqueToken] = []
     private let retiredCapacity: Int
     private var generator = SystemRandomNumberGenerator()
 
@@ -27,7 +27,7 @@ final class ActionTable {
 
     /// Issues a token for `perform` and returns its URL.
     func register(_ purpose: OnScreenAction.Purpose, perform: @escaping Perform) -> String {
-        let token = ActionToken.random(using: &generator)
+        let token = OpaqueToken.random(using: &generator)
         current[token] = Entry(perform: perform)
         let text = token.text
         onScreen.append(OnScreenAction(token: text, purpose: purpose))
@@ -45,7 +45,7 @@ final class ActionTable {
 
     /// The action for `token`, retiring its generation, or why there is none.
     func take(_ text: String) throws(ActionError) -> Perform {
-        guard let token = ActionToken(text) else { throw .unknown }
+        guard let token = OpaqueToken(text) else { throw .unknown }
         guard let entry = current[token] else {
             throw retired.contains(token) ? .stale : .unknown
         }
@@ -53,7 +53,7 @@ final class ActionTable {
         return entry.perform
     }
 
-    private func retire(_ token: ActionToken) {
+    private func retire(_ token: OpaqueToken) {
         guard retired.insert(token).inserted else { return }
         retiredOrder.append(token)
         if retiredOrder.count > retiredCapacity * 2 {

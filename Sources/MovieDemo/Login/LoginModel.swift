@@ -1,4 +1,5 @@
 import FlowCore
+import Foundation
 import HTMLPresenter
 
 /// The sign-in form: checks the email, then the password (about 300 ms, like a network call).
@@ -19,7 +20,7 @@ final class LoginModel: HTMLViewModel, Stepper {
     }
 
     private func signIn(_ fields: FormFields) async -> FormOutcome {
-        let email = (fields["email"] ?? "").trimmingWhitespace
+        let email = (fields["email"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let password = fields["password"] ?? ""
         if email.isEmpty { return .invalid(["email": "Enter your email address."]) }
         guard Self.isEmailAddress(email) else { return .invalid(["email": "“\(email)” is not an email address."]) }
@@ -36,11 +37,5 @@ final class LoginModel: HTMLViewModel, Stepper {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !parts[1].hasPrefix(".")
             && !parts[1].hasSuffix(".") && !text.contains(" ")
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

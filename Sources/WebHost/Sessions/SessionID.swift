@@ -1,41 +1,28 @@
-/// A browser session's identifier: 128 random bits, written as 32 lowercase hex digits in the
-/// `flowhost_session` cookie. Only identifiers the server issued are ever used.
+import HTMLPresenter
+
+/// A browser session's identifier: an ``OpaqueToken`` in the `flowhost_session` cookie. Only
+/// identifiers the server issued are ever used.
 struct SessionID: Hashable, Sendable, CustomStringConvertible {
-    let high: UInt64
-    let low: UInt64
+    private let token: OpaqueToken
 
     /// A new random identifier.
     static func random() -> SessionID {
-        var generator = SystemRandomNumberGenerator()
-        return SessionID(high: generator.next(), low: generator.next())
+        SessionID(token: .random())
     }
 
     /// The identifier written in `text`, or nil unless it is exactly 32 lowercase hex digits.
     init?(_ text: some StringProtocol) {
-        let utf8 = text.utf8
-        guard utf8.count == 32,
-            utf8.allSatisfy({
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-            }),
-            let high = UInt64(text.prefix(16), radix: 16), let low = UInt64(text.suffix(16), radix: 16)
-        else { return nil }
-        self.init(high: high, low: low)
+        guard let token = OpaqueToken(text) else { return nil }
+        self.token = token
     }
 
-    private init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
+    private init(token: OpaqueToken) {
+        self.token = token
     }
 
     /// The cookie value.
-    var description: String { Self.hex(high) + Self.hex(low) }
+    var description: String { token.text }
 
     /// The first eight digits, for logs.
-    var short: String { String(description.prefix(8)) }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    var short: String { String(token.text.prefix(8)) }
 }

@@ -1,16 +1,28 @@
-/// An action token's 128 random bits: what the action table keys and remembers (two words, not a
-/// 32-character string, so that a long session's memory of retired tokens stays small).
-struct ActionToken: Hashable, Sendable {
-    let high: UInt64
-    let low: UInt64
+/// 128 random bits, written as 32 lowercase hex digits: action tokens in URLs, the web host's
+/// session ids in cookies. Kept as two words, not a 32-character string, so that remembering many
+/// of them stays small.
+///
+/// ```swift
+/// let token = OpaqueToken.random()
+/// OpaqueToken(token.text) == token    // true; any other text is nil
+/// ```
+public struct OpaqueToken: Hashable, Sendable, CustomStringConvertible {
+    private let high: UInt64
+    private let low: UInt64
 
-    /// A new random token.
-    static func random(using generator: inout some RandomNumberGenerator) -> ActionToken {
-        ActionToken(high: generator.next(), low: generator.next())
+    /// A new token from the system's cryptographically secure generator.
+    public static func random() -> OpaqueToken {
+        var generator = SystemRandomNumberGenerator()
+        return random(using: &generator)
+    }
+
+    /// A new token from `generator`.
+    public static func random(using generator: inout some RandomNumberGenerator) -> OpaqueToken {
+        OpaqueToken(high: generator.next(), low: generator.next())
     }
 
     /// The token written in `text`, or nil unless it is exactly 32 lowercase hex digits.
-    init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         guard text.utf8.count == 32 else { return nil }
         var words: (UInt64, UInt64) = (0, 0)
         for (index, byte) in text.utf8.enumerated() {
@@ -31,7 +43,7 @@ struct ActionToken: Hashable, Sendable {
     }
 
     /// The 32 lowercase hex digits.
-    var text: String {
+    public var text: String {
         String(unsafeUninitializedCapacity: 32) { buffer in
             for index in 0..<32 {
                 let word = index < 16 ? high : low
@@ -41,4 +53,7 @@ struct ActionToken: Hashable, Sendable {
             return 32
         }
     }
+
+    /// The 32 lowercase hex digits.
+    public var description: String { text }
 }
