@@ -345,6 +345,7 @@ class FlowHostE2E(FlowHostTestCase):
         not after the 25 s keep-alive."""
         server = self.own_server()
         connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        self.addCleanup(connection.close)
         connection.request("GET", "/")
         root = connection.getresponse()
         root.read()
@@ -354,6 +355,7 @@ class FlowHostE2E(FlowHostTestCase):
         page = connection.getresponse().read().decode()
         events = re.search(r'data-events="([^"]+)"', page).group(1).replace("&amp;", "&")
         stream = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        self.addCleanup(stream.close)
         stream.request("GET", events, headers=headers)
         response = stream.getresponse()
         self.assertEqual(response.getheader("Content-Type"), "text/event-stream")
