@@ -10,8 +10,13 @@ public struct WebHostConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// The port to bind; 0 picks a free one.
     public var port = 8080
-    /// At most this many browser sessions live at once; the least recently used goes first.
+    /// At most this many returning browser sessions (ones that came back with their cookie) live at
+    /// once; the least recently used goes first.
     public var maxSessions = 1000
+    /// At most this many new sessions (only their first request made: a person's first page, or a
+    /// client that keeps no cookies) live at once, in a pool of their own: the oldest new session
+    /// goes first, and a flood of new ones never ends a returning session.
+    public var maxNewSessions = 500
     /// A session unused this long is ended.
     public var idleTimeout: Duration = .seconds(30 * 60)
     /// Mark the session cookie `Secure` (when served over HTTPS, behind a proxy).
@@ -22,7 +27,14 @@ public struct WebHostConfiguration: Sendable {
     public var maxBodySize = 64 * 1024
     /// How often an idle event stream sends a comment to keep proxies from closing it.
     public var keepAliveInterval: Duration = .seconds(25)
+    /// At most this many live-move streams per session (a few tabs); one more ends the oldest.
+    public var maxEventStreamsPerSession = 8
+    /// At most this many live-move streams in the whole server; one more is answered `503`.
+    public var maxEventStreams = 4096
+    /// How often the session and stream counts are logged at info when they changed.
+    public var statusLogInterval: Duration = .seconds(60)
 
-    /// The defaults: loopback, port 8080, 1000 sessions idle for at most 30 minutes.
+    /// The defaults: loopback, port 8080, 1000 returning and 500 new sessions idle for at most
+    /// 30 minutes, 8 event streams a session and 4096 in all.
     public init() {}
 }

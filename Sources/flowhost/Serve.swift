@@ -9,11 +9,13 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the sample app; each browser session gets its own coordinator.")
 
+    private static let defaults = WebHostConfiguration()
+
     @Option(help: "The address to bind.")
-    var host = "127.0.0.1"
+    var host = defaults.host
 
     @Option(help: "The port to bind (0 picks a free one).")
-    var port = 8080
+    var port = defaults.port
 
     @Option(help: "The folder of the app's mustache templates, validated at start.")
     var templates = "Templates"
@@ -21,20 +23,42 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A folder of static files served at /public/.")
     var `public`: String?
 
-    @Option(help: "At most this many browser sessions; the least recently used ends first.")
-    var maxSessions = 1000
+    @Option(
+        help:
+            "At most this many returning sessions (they came back with their cookie); the least recently used ends first."
+    )
+    var maxSessions = defaults.maxSessions
 
-    @Option(help: "End a session unused this long: 90s, 30m, 2h. (default: 30m)", transform: Serve.parseDuration)
-    var idleTimeout: Duration = .seconds(30 * 60)
+    @Option(
+        help:
+            "At most this many new sessions (one request so far: a first visit, or a client that keeps no cookies); they never end a returning one."
+    )
+    var maxNewSessions = defaults.maxNewSessions
+
+    @Option(
+        help: "End a session unused this long: 90s, 30m, 2h. (default: \(Serve.format(defaults.idleTimeout)))",
+        transform: Serve.parseDuration)
+    var idleTimeout = defaults.idleTimeout
+
+    @Option(help: "At most this many live-move streams per session (open tabs); one more ends the oldest.")
+    var maxEventStreamsPerSession = defaults.maxEventStreamsPerSession
+
+    @Option(help: "At most this many live-move streams in all; more are answered 503.")
+    var maxEventStreams = defaults.maxEventStreams
 
     @Flag(help: "Mark the session cookie Secure (when served over HTTPS).")
-    var secureCookies = false
+    var secureCookies = defaults.secureCookies
 
     @Option(help: "Log level: trace, debug (the step log), info (one line per request), warning, error.")
     var logLevel: Logger.Level = .info
 
     func validate() throws {
-        guard maxSessions > 0 else { throw ValidationError("--max-sessions must be at least 1.") }
+        for (value, name) in [
+            (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
+            (maxEventStreamsPerSession, "--max-event-streams-per-session"), (maxEventStreams, "--max-event-streams"),
+        ] where value < 1 {
+            throw ValidationError("\(name) must be at least 1.")
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
     }
 
@@ -54,11 +78,19 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.maxSessions = maxSessions
+        configuration.maxNewSessions = maxNewSessions
+        configuration.maxEventStreamsPerSession = maxEventStreamsPerSession
+        configuration.maxEventStreams = maxEventStreams
         configuration.idleTimeout = idleTimeout
         configuration.secureCookies = secureCookies
         try await FlowHostServer(app: app, configuration: configuration, logger: logger).run { [host, logger] port in
             logger.notice("FlowHost serves the sample at http://\(host):\(port)/")
         }
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let seconds = duration.components.seconds
+        return seconds % 3600 == 0 ? "\(seconds / 3600)h" : seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
     }
 
     static func parseDuration(_ text: String) throws -> Duration {

@@ -14,6 +14,13 @@ extension FlowHostResponder {
         case .failure(let refusal): return refusal.response
         }
         guard let session = await existingSession(request, log: &log) else {
+            guard request.cookies[PageResponses.sessionCookie] != nil else {
+                return responses.message(
+                    .conflict, title: "Cookies are off",
+                    message: "This prototype remembers where you are with a cookie, and this browser sent none. "
+                        + "Allow cookies for this site, then start again. Nothing was done.",
+                    linkTitle: "Start again")
+            }
             return responses.message(
                 .conflict, title: "This page has expired",
                 message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")

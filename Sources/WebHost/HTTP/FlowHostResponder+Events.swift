@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 
@@ -5,44 +6,78 @@ extension FlowHostResponder {
     /// `GET /_events?v=<version>`: a Server-Sent Events stream that sends one `move` event (the
     /// URL of the screen on top) once the session publishes a page newer than `version`, then
     /// ends. A comment every keep-alive interval keeps proxies from closing it; a graceful
-    /// shutdown ends it at once.
+    /// shutdown ends it at once, and so does the client going away (the connection's inbound
+    /// side closing), so a stream costs nothing once its page is gone.
+    ///
+    /// Bounded: a session keeps at most `maxEventStreamsPerSession` streams (one more sends the
+    /// oldest a `close` event: its page stops listening until it is shown again), the server at
+    /// most `maxEventStreams` (one more is answered `503` with `Retry-After`; pages and actions
+    /// go on working).
     func events(_ request: Request, log: inout RequestLog) async throws -> Response {
         guard let version = request.uri.queryParameters.get("v", as: Int.self) else {
             return responses.message(.badRequest, title: "Bad request", message: "/_events needs ?v=<page version>.")
         }
+        guard let slot = host.streams.reserve() else {
+            host.streamsFull.hit(host.logger)
+            var response = responses.text(
+                "Too many live pages are open; try again shortly.", status: .serviceUnavailable)
+            response.headers[.retryAfter] = "10"
+            return response
+        }
         let session = await existingSession(request, log: &log)
         let host = host
-        let interval = host.configuration.keepAliveInterval
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
+                defer { withExtendedLifetime(slot) {} }
                 guard let session else {
                     // The page belongs to a session that ended: start over.
                     try await writer.write(Self.moveEvent(to: "/"))
                     try await writer.finish(nil)
                     return
                 }
-                try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
-                waiting: while true {
-                    let wait = await cancelWhenGracefulShutdown {
-                        await session.waitForMove(after: version, timeout: interval) { host.scheduleRefresh(session) }
+                let stream = session.openStream(limit: host.configuration.maxEventStreamsPerSession)
+                defer { session.closeStream(stream) }
+                do {
+                    try await request.body.consumeWithCancellationOnInboundClose { _ in
+                        try await Self.follow(session, stream: stream, after: version, host: host, writer: &writer)
                     }
-                    switch wait {
-                    case .move(let url):
-                        try await writer.write(Self.moveEvent(to: url))
-                        break waiting
-                    case .idle:
-                        session.touch(.now)
-                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                    case .cancelled:
-                        break waiting
-                    }
+                } catch is CancellationError {
+                    return  // the client went away: nobody to finish the response for
                 }
                 try await writer.finish(nil)
             })
+    }
+
+    /// Writes keep-alives until the page has somewhere to move (or must stop listening), then
+    /// writes that event.
+    private static func follow(
+        _ session: Session, stream: Int, after version: Int, host: SessionHost, writer: inout any ResponseBodyWriter
+    ) async throws {
+        try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
+        while true {
+            let wait = await cancelWhenGracefulShutdown {
+                await session.waitForMove(
+                    stream: stream, after: version, timeout: host.configuration.keepAliveInterval
+                ) { host.scheduleRefresh(session) }
+            }
+            switch wait {
+            case .move(let url):
+                try await writer.write(moveEvent(to: url))
+                return
+            case .idle:
+                session.touch(.now)
+                try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+            case .replaced:
+                try await writer.write(ByteBuffer(string: "event: close\ndata: too many open pages\n\n"))
+                return
+            case .cancelled:
+                return
+            }
+        }
     }
 
     private static func moveEvent(to url: String) -> ByteBuffer {

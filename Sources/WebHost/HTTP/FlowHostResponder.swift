@@ -54,15 +54,20 @@ struct FlowHostResponder: HTTPResponder {
         switch route {
         case .health:
             return responses.text("ok")
+        case .status:
+            return try responses.json(host.status)
         case .file:
             return try await files.serve(request, context: context)
         case .root:
-            return try await withSession(request, log: &log) { session, isNew in
-                try await screen(nil, in: session, isNew: isNew)
+            return try await withSession(request, log: &log) { session, _ in
+                try await screen(nil, in: session)
             }
         case .screen(let id):
+            // A new session (the request named none that lives) is shown its first screen right
+            // here: redirecting it would send a client that keeps no cookies from new session to
+            // new session. So a cookieless client gets at most one redirect (from `/`).
             return try await withSession(request, log: &log) { session, isNew in
-                try await screen(isNew ? nil : id, in: session, isNew: isNew)
+                try await screen(isNew ? nil : id, in: session, redirect: !isNew)
             }
         case .link(let path):
             return try await link(path, request: request, log: &log)
@@ -75,17 +80,18 @@ struct FlowHostResponder: HTTPResponder {
         }
     }
 
-    /// GET of a screen (`id`) or of whatever is on top (nil). The fast path serves the published
-    /// page without the main actor.
-    private func screen(_ id: ScreenID?, in session: Session, isNew: Bool) async throws -> Response {
+    /// GET of a screen (`id`) or of whatever is on top (nil): the page when it is `id`, else a
+    /// redirect to the screen on top (or that page in place, when `redirect` is false). The fast
+    /// path serves the published page without the main actor.
+    private func screen(_ id: ScreenID?, in session: Session, redirect: Bool = true) async throws -> Response {
         if let page = session.freshPage, id == nil || page.screenID == id {
-            return id == nil ? responses.redirect(to: page.url) : responses.page(page.html)
+            return page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
         }
         let outcome = try await session.queue.run { () throws(RenderError) in
             try await host.update(session, id.map { .reveal($0) } ?? .none)
         }
         guard case .page(let page, _) = outcome else { return responses.redirect(to: "/") }
-        return page.screenID == id ? responses.page(page.html) : responses.redirect(to: page.url)
+        return page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
     }
 
     /// The session the request's cookie names, if it lives.

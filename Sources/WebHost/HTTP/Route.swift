@@ -17,6 +17,8 @@ enum Route: Equatable {
     case file
     /// `/healthz`.
     case health
+    /// `/_flowhost/status`: session and stream counts, as JSON.
+    case status
     /// Anything else.
     case unknown
 
@@ -29,6 +31,7 @@ enum Route: Equatable {
         switch path {
         case "/": self = .root
         case "/healthz": self = .health
+        case "/_flowhost/status": self = .status
         case "/_events": self = .events
         case _ where path.hasPrefix(Self.screenPrefix):
             let number = path.dropFirst(Self.screenPrefix.count)
@@ -51,7 +54,7 @@ enum Route: Equatable {
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
         case .action: [.post]
-        case .root, .screen, .events, .link, .file, .health: [.get, .head]
+        case .root, .screen, .events, .link, .file, .health, .status: [.get, .head]
         case .unknown: []
         }
     }

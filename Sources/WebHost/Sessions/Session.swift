@@ -11,6 +11,8 @@ final class Session: Sendable {
         case idle
         /// The stream was cancelled (the client left, the server shuts down).
         case cancelled
+        /// The session opened more streams than it may keep and this one is the oldest: it ends.
+        case replaced
     }
 
     private struct Watcher {
@@ -24,8 +26,11 @@ final class Session: Sendable {
         var generation = 0
         /// The generation the published page was captured in.
         var pageGeneration = -1
+        /// The open event streams, oldest first, and the one waiting in each.
+        var streams: [Int] = []
         var watchers: [Int: Watcher] = [:]
-        var nextWatcher = 0
+        var replaced: Set<Int> = []
+        var nextStream = 0
         var isRefreshScheduled = false
         var isClosed = false
         var lastUsed: ContinuousClock.Instant
@@ -98,14 +103,41 @@ final class Session: Sendable {
 
     // MARK: Live moves
 
-    /// Waits until a page newer than version `after` is published (or, if this session ended,
-    /// until then), at most `timeout`. `scheduleRefresh` is called when the published page is out
-    /// of date and no refresh is coming.
-    func waitForMove(after: Int, timeout: Duration, scheduleRefresh: @Sendable () -> Void) async -> Wait {
-        let key = state.withLock { state in
-            state.nextWatcher += 1
-            return state.nextWatcher
+    /// Registers a new event stream and returns its key. Beyond `limit` streams the oldest is told
+    /// to end (its wait answers ``Wait/replaced``). Pair with ``closeStream(_:)``.
+    func openStream(limit: Int) -> Int {
+        let (key, replaced) = state.withLock { state -> (Int, [CheckedContinuation<Wait, Never>]) in
+            state.nextStream += 1
+            state.streams.append(state.nextStream)
+            var replaced: [CheckedContinuation<Wait, Never>] = []
+            while state.streams.count > limit {
+                let oldest = state.streams.removeFirst()
+                state.replaced.insert(oldest)
+                if let watcher = state.watchers.removeValue(forKey: oldest) { replaced.append(watcher.continuation) }
+            }
+            return (state.nextStream, replaced)
         }
+        for continuation in replaced { continuation.resume(returning: .replaced) }
+        return key
+    }
+
+    /// Unregisters the event stream `key`: it ended.
+    func closeStream(_ key: Int) {
+        state.withLock { state in
+            state.streams.removeAll { $0 == key }
+            state.replaced.remove(key)
+        }
+    }
+
+    /// How many event streams are open.
+    var openStreamCount: Int { state.withLock(\.streams.count) }
+
+    /// Waits, for the event stream `stream`, until a page newer than version `after` is published
+    /// (or, if this session ended, until then), at most `timeout`. `scheduleRefresh` is called when
+    /// the published page is out of date and no refresh is coming.
+    func waitForMove(
+        stream key: Int, after: Int, timeout: Duration, scheduleRefresh: @Sendable () -> Void
+    ) async -> Wait {
         let timer = Task { [weak self] in
             try? await Task.sleep(for: timeout)
             self?.resumeWatcher(key, with: .idle)
@@ -116,6 +148,7 @@ final class Session: Sendable {
                 let (immediate, needsRefresh) = state.withLock { state -> (Wait?, Bool) in
                     if state.isClosed { return (.move("/"), false) }
                     if Task.isCancelled { return (.cancelled, false) }
+                    if state.replaced.contains(key) { return (.replaced, false) }
                     if let page = state.page, page.version > after { return (.move(page.url), false) }
                     state.watchers[key] = Watcher(after: after, continuation: continuation)
                     let needsRefresh = state.pageGeneration != state.generation && !state.isRefreshScheduled

@@ -31,27 +31,43 @@ final class SessionHost: Sendable {
     let app: WebApp
     let renderer: PageRenderer
     let store: SessionStore
+    let streams: EventStreamSlots
     let configuration: WebHostConfiguration
     let logger: Logger
+    /// Logged when new sessions push out older new ones (a client that keeps no cookies, a crawler).
+    let newSessionsFull: LimitNotice
+    /// Logged when the server-wide stream bound refuses a stream.
+    let streamsFull: LimitNotice
 
     init(app: WebApp, configuration: WebHostConfiguration, logger: Logger) {
         self.app = app
         renderer = PageRenderer(templates: app.templates)
-        store = SessionStore(maxSessions: configuration.maxSessions, idleTimeout: configuration.idleTimeout)
+        store = SessionStore(
+            maxSessions: configuration.maxSessions, maxNewSessions: configuration.maxNewSessions,
+            idleTimeout: configuration.idleTimeout)
+        streams = EventStreamSlots(limit: configuration.maxEventStreams)
         self.configuration = configuration
         self.logger = logger
+        newSessionsFull = LimitNotice(
+            "new sessions: the pool of \(configuration.maxNewSessions) is full, the oldest new ones ended",
+            interval: configuration.statusLogInterval)
+        streamsFull = LimitNotice(
+            "event streams: \(configuration.maxEventStreams) open, new ones answered 503",
+            interval: configuration.statusLogInterval)
     }
 
     // MARK: Sessions
 
-    /// The session named by a cookie value, or nil (an expired one is closed on the way).
+    /// The session named by a cookie value, or nil (an expired one, or one evicted to make room
+    /// for this one's promotion, is closed on the way).
     func existingSession(cookie: String?) async -> Session? {
-        let (session, expired) = store.session(forCookie: cookie, now: .now)
-        if let expired { await close([expired]) }
-        return session
+        let lookup = store.session(forCookie: cookie, now: .now)
+        if !lookup.ended.isEmpty { await close(lookup.ended) }
+        return lookup.session
     }
 
-    /// A new session with its root flow started; the least recently used ones go if over the bound.
+    /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
+    /// go if over its bound.
     func startSession() async -> Session {
         let session = Session(id: .random(), now: .now)
         await MainActor.run {
@@ -64,8 +80,7 @@ final class SessionHost: Sendable {
         }
         let evicted = store.insert(session)
         if !evicted.isEmpty {
-            logger.info(
-                "evicted \(evicted.count) least recently used session(s)", metadata: ["sessions": "\(store.count)"])
+            newSessionsFull.hit(logger)
             await close(evicted)
         }
         return session
@@ -80,6 +95,13 @@ final class SessionHost: Sendable {
                 session.scene = nil
             }
         }
+    }
+
+    /// The counts an operator watches: sessions by pool and what ended them, open streams.
+    var status: HostStatus {
+        HostStatus(
+            sessions: store.counts,
+            eventStreams: .init(open: streams.openCount, limit: streams.limit, refused: streams.refusedCount))
     }
 
     /// Ends the sessions idle past the timeout; returns how many.

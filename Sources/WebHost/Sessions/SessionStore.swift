@@ -1,67 +1,118 @@
 import Synchronization
 
-/// Every live session by identifier, bounded by count (least recently used evicted first) and by
-/// idle time. Removing a session here only unlists it; the caller closes it.
+/// Every live session by identifier, in two pools: new sessions (only their first request made)
+/// and returning ones (they came back with their cookie). Each pool is bounded by count, least
+/// recently used first, and a new session can only ever push out another new one: a client that
+/// keeps no cookies starts a new session with every request, and must not end a person's. Both
+/// pools are bounded by idle time. Removing a session here only unlists it; the caller closes it.
 final class SessionStore: Sendable {
-    private let sessions = Mutex([SessionID: Session]())
-    private let maxSessions: Int
+    /// What a cookie lookup found.
+    struct Lookup {
+        /// The live session the cookie names, touched (and promoted if it was new).
+        var session: Session?
+        /// Sessions that left the store on the way (expired, or evicted by the promotion): close them.
+        var ended: [Session] = []
+    }
+
+    private struct Pools {
+        var new: [SessionID: Session] = [:]
+        var returning: [SessionID: Session] = [:]
+        var counts = SessionCounts()
+    }
+
+    private let pools = Mutex(Pools())
+    private let maxReturning: Int
+    private let maxNew: Int
     private let idleTimeout: Duration
 
-    init(maxSessions: Int, idleTimeout: Duration) {
+    init(maxSessions: Int, maxNewSessions: Int, idleTimeout: Duration) {
         precondition(maxSessions > 0, "maxSessions must be at least 1")
-        self.maxSessions = maxSessions
+        precondition(maxNewSessions > 0, "maxNewSessions must be at least 1")
+        maxReturning = maxSessions
+        maxNew = maxNewSessions
         self.idleTimeout = idleTimeout
     }
 
-    /// How many sessions live.
-    var count: Int { sessions.withLock(\.count) }
+    /// How many sessions live, in both pools.
+    var count: Int { pools.withLock { $0.new.count + $0.returning.count } }
 
-    /// The live session named in a cookie value, touched; nil when the value is malformed, unknown
-    /// or names a session idle past the timeout (which is then removed and returned in `expired`).
-    func session(
-        forCookie value: String?, now: ContinuousClock.Instant
-    ) -> (session: Session?, expired: Session?) {
-        guard let value, let id = SessionID(value) else { return (nil, nil) }
-        return sessions.withLock { sessions in
-            guard let session = sessions[id] else { return (nil, nil) }
-            guard now - session.lastUsed < idleTimeout else {
-                sessions[id] = nil
-                return (nil, session)
-            }
-            session.touch(now)
-            return (session, nil)
+    /// The pools' sizes and what left them so far.
+    var counts: SessionCounts {
+        pools.withLock { pools in
+            var counts = pools.counts
+            counts.new = pools.new.count
+            counts.returning = pools.returning.count
+            return counts
         }
     }
 
-    /// Adds `session`; returns the sessions evicted to stay within the bound.
-    func insert(_ session: Session) -> [Session] {
-        sessions.withLock { sessions in
-            sessions[session.id] = session
-            var evicted: [Session] = []
-            while sessions.count > maxSessions,
-                let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed })
-            {
-                sessions[oldest.id] = nil
-                evicted.append(oldest)
+    /// The live session named in a cookie value, touched; a new session that comes back is
+    /// promoted to the returning pool. Nil when the value is malformed, unknown or names a session
+    /// idle past the timeout (which is then removed and returned in `ended`).
+    func session(forCookie value: String?, now: ContinuousClock.Instant) -> Lookup {
+        guard let value, let id = SessionID(value) else { return Lookup() }
+        return pools.withLock { pools in
+            let isNew = pools.new[id] != nil
+            guard let session = pools.new[id] ?? pools.returning[id] else { return Lookup() }
+            guard now - session.lastUsed < idleTimeout else {
+                if isNew { pools.new[id] = nil } else { pools.returning[id] = nil }
+                pools.counts.expired += 1
+                return Lookup(ended: [session])
             }
+            session.touch(now)
+            guard isNew else { return Lookup(session: session) }
+            pools.new[id] = nil
+            pools.returning[id] = session
+            pools.counts.promoted += 1
+            let evicted = Self.evictLeastRecentlyUsed(from: &pools.returning, over: maxReturning)
+            pools.counts.evictedReturning += evicted.count
+            return Lookup(session: session, ended: evicted)
+        }
+    }
+
+    /// Adds a new session to the new pool; returns the new sessions evicted to stay within its bound.
+    func insert(_ session: Session) -> [Session] {
+        pools.withLock { pools in
+            pools.new[session.id] = session
+            pools.counts.started += 1
+            let evicted = Self.evictLeastRecentlyUsed(from: &pools.new, over: maxNew)
+            pools.counts.evictedNew += evicted.count
             return evicted
         }
     }
 
     /// Removes and returns the sessions idle past the timeout.
     func removeIdle(now: ContinuousClock.Instant) -> [Session] {
-        sessions.withLock { sessions in
-            let idle = sessions.values.filter { now - $0.lastUsed >= idleTimeout }
-            for session in idle { sessions[session.id] = nil }
+        pools.withLock { pools in
+            let idle =
+                pools.new.values.filter { now - $0.lastUsed >= idleTimeout }
+                + pools.returning.values.filter { now - $0.lastUsed >= idleTimeout }
+            for session in idle {
+                pools.new[session.id] = nil
+                pools.returning[session.id] = nil
+            }
+            pools.counts.expired += idle.count
             return idle
         }
     }
 
     /// Removes and returns every session.
     func removeAll() -> [Session] {
-        sessions.withLock { sessions in
-            defer { sessions = [:] }
-            return Array(sessions.values)
+        pools.withLock { pools in
+            defer {
+                pools.new = [:]
+                pools.returning = [:]
+            }
+            return Array(pools.new.values) + Array(pools.returning.values)
         }
+    }
+
+    private static func evictLeastRecentlyUsed(from pool: inout [SessionID: Session], over bound: Int) -> [Session] {
+        var evicted: [Session] = []
+        while pool.count > bound, let oldest = pool.values.min(by: { $0.lastUsed < $1.lastUsed }) {
+            pool[oldest.id] = nil
+            evicted.append(oldest)
+        }
+        return evicted
     }
 }

@@ -1,15 +1,19 @@
 import ServiceLifecycle
 
-/// Ends idle sessions now and then, and every session when the server stops.
+/// Ends idle sessions now and then, logs the session and stream counts when they changed, and
+/// ends every session when the server stops.
 struct SessionSweeper: Service {
     let host: SessionHost
 
     func run() async throws {
-        let interval = min(host.configuration.idleTimeout / 4, .seconds(60))
+        let interval = min(host.configuration.idleTimeout / 4, host.configuration.statusLogInterval)
+        var logged: HostStatus?
         while (try? await cancelWhenGracefulShutdown({ try await Task.sleep(for: interval) })) != nil {
-            let closed = await host.closeIdleSessions()
-            if closed > 0 {
-                host.logger.info("ended \(closed) idle session(s)", metadata: ["sessions": "\(host.store.count)"])
+            await host.closeIdleSessions()
+            let status = host.status
+            if status != logged {
+                host.logger.info("\(status)")
+                logged = status
             }
         }
         await host.close(host.store.removeAll())

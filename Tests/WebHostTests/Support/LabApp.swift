@@ -134,14 +134,18 @@ func labApp(recorder: LabFlows? = nil) throws -> WebApp {
 }
 
 /// Runs `test` against a lab server through HummingbirdTesting's router client.
+/// `.live` runs a real server on a free port instead (for what needs a socket: a client that
+/// hangs up).
 func withLabServer(
-    recorder: LabFlows? = nil, configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
+    recorder: LabFlows? = nil, testing: TestingSetup = .router,
+    configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     var configuration = WebHostConfiguration()
+    configuration.port = 0
     configure(&configuration)
     var logger = Logger(label: "lab")
     logger.logLevel = .warning
     let server = FlowHostServer(app: try labApp(recorder: recorder), configuration: configuration, logger: logger)
-    try await server.makeApplication().test(.router) { client in try await test(client) }
+    try await server.makeApplication().test(testing) { client in try await test(client) }
 }

@@ -23,6 +23,15 @@
     if (!leaving) location.assign(event.data);
   });
 
+  // The session has more pages open than the server follows, and this one listened longest: it
+  // stops listening, and asks the server again once it is looked at.
+  source.addEventListener("close", function () {
+    source.close();
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && !leaving) location.reload();
+    });
+  });
+
   if (window.navigation) window.navigation.addEventListener("navigate", leave);
   window.addEventListener("beforeunload", leave);
 

@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""The process-level checks of Benchmarks/limits.sh against a running `flowhost serve`.
+
+streams: three rounds of N live-move streams opened and closed on one session, 1.5 s apart (RSS
+         after each round within 15 % of the first round's); then M streams requested and held on
+         one session (at most the per-session cap open, RSS growth under 10 MB).
+bots:    30 signed-in sessions, each on a movie of its own; then K requests from clients that keep
+         no cookies, half of them following redirects (all 30 still on their movie; RSS printed).
+
+Prints figures, then `N passed, N failed`; exits 1 when a check failed. Standard library only.
+"""
+
+import argparse
+import asyncio
+import http.client
+import json
+import re
+import resource
+import sys
+import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+SESSION = re.compile(r"flowhost_session=([0-9a-f]{32})")
+FORM_ACTION = re.compile(r'<form[^>]*action="(/_action/[0-9a-f]{32})"[^>]*>\s*(?:(?!</form>).)*name="email"', re.S)
+EVENTS = re.compile(r'data-events="([^"]+)"')
+TITLE = re.compile(r"<title>([^<]*)</title>")
+POST_HEADERS = {"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"}
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok, what):
+        print(f"  {'PASS' if ok else 'FAIL'}: {what}", flush=True)
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+
+
+class Session:
+    """A browser that keeps its session cookie (one keep-alive connection)."""
+
+    def __init__(self, port):
+        self.port = port
+        self.cookie = None
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def request(self, method, path, body=None, headers=None):
+        headers = dict(headers or {})
+        if self.cookie:
+            headers["Cookie"] = f"flowhost_session={self.cookie}"
+        self.connection.request(method, path, body=body, headers=headers)
+        response = self.connection.getresponse()
+        text = response.read().decode()
+        for value in response.headers.get_all("Set-Cookie") or []:
+            match = SESSION.match(value)
+            if match:
+                self.cookie = match.group(1)
+        return response, text
+
+    def open(self, path="/"):
+        """GET `path`, following redirects: (final path, page)."""
+        for _ in range(5):
+            response, text = self.request("GET", path)
+            if response.status != 303:
+                return path, text
+            path = response.headers["Location"]
+        raise RuntimeError(f"too many redirects from {path}")
+
+    def sign_in(self):
+        _, login = self.open("/")
+        action = FORM_ACTION.search(login)
+        if not action:
+            raise RuntimeError("no sign-in form on the first page")
+        response, _ = self.request(
+            "POST", action.group(1), "email=ada%40example.com&password=flowhost", POST_HEADERS)
+        if response.status != 303:
+            raise RuntimeError(f"sign-in answered {response.status}")
+
+
+def status(port):
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/_flowhost/status") as response:
+        return json.load(response)
+
+
+async def open_stream(port, path, cookie):
+    """Opens an event stream; returns (reader, writer) once its first bytes arrived."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: flowhost_session={cookie}\r\n\r\n".encode())
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"):
+        raise RuntimeError(f"stream answered {head.splitlines()[0]!r}")
+    return reader, writer
+
+
+async def open_streams(port, path, cookie, count, concurrency=200):
+    semaphore = asyncio.Semaphore(concurrency)
+
+    async def one():
+        async with semaphore:
+            return await open_stream(port, path, cookie)
+
+    return await asyncio.gather(*(one() for _ in range(count)))
+
+
+def close_all(streams):
+    for _, writer in streams:
+        writer.close()
+
+
+def check_streams(port, pid, rounds_of, held, checks):
+    print(f"== Event streams: 3 rounds of {rounds_of} opened and closed on one session, 1.5 s apart")
+    browser = Session(port)
+    _, page = browser.open("/")
+    events = EVENTS.search(page).group(1).replace("&amp;", "&")
+    cap = status(port)["eventStreams"]
+
+    async def rounds():
+        after = []
+        for round_number in (1, 2, 3):
+            streams = await open_streams(port, events, browser.cookie, rounds_of)
+            close_all(streams)
+            await asyncio.sleep(1.5)
+            after.append(rss_mb(pid))
+            print(f"  round {round_number}: RSS {after[-1]:.1f} MB, streams open {status(port)['eventStreams']['open']}")
+        return after
+
+    after = asyncio.run(rounds())
+    growth = max(after) / after[0] - 1
+    checks.check(growth <= 0.15, f"RSS after each round within 15 % of the first round's ({100 * growth:+.1f} %)")
+    checks.check(status(port)["eventStreams"]["open"] == 0, "no stream is open a round later")
+
+    print(f"== Event streams: {held} requested and held open on one session")
+
+    async def hold():
+        before = rss_mb(pid)
+        streams = await open_streams(port, events, browser.cookie, held)
+        await asyncio.sleep(1.0)
+        open_now = status(port)["eventStreams"]["open"]
+        during = rss_mb(pid)
+        close_all(streams)
+        return before, during, open_now
+
+    before, during, open_now = asyncio.run(hold())
+    per_session = 8
+    print(f"  RSS {before:.1f} -> {during:.1f} MB; open on the server: {open_now} (server cap {cap['limit']})")
+    checks.check(open_now <= per_session, f"at most the per-session cap ({per_session}) open: {open_now}")
+    checks.check(during - before < 10, f"RSS growth under 10 MB: {during - before:.1f} MB")
+
+
+def check_bots(port, pid, requests, checks):
+    print(f"== Clients without cookies: 30 signed-in sessions, then {requests} cookieless requests")
+    people = []
+    for index in range(30):
+        person = Session(port)
+        person.sign_in()
+        movie = index % 24 + 1
+        path, page = person.open(f"/link/movies/{movie}")
+        people.append((person, path, TITLE.search(page).group(1)))
+    before = rss_mb(pid)
+    started = status(port)["sessions"]["started"]
+    redirects = []
+
+    def plain(_):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request("GET", "/")
+        connection.getresponse().read()
+        connection.close()
+
+    def following(_):
+        opener = urllib.request.build_opener()  # follows redirects, keeps no cookies
+        with opener.open(f"http://127.0.0.1:{port}/") as response:
+            response.read()
+            redirects.append(response.url.count("/screen/"))
+
+    began = time.monotonic()
+    with ThreadPoolExecutor(16) as pool:
+        list(pool.map(plain, range(requests // 2)))
+        list(pool.map(following, range(requests - requests // 2)))
+    elapsed = time.monotonic() - began
+    after = rss_mb(pid)
+    counts = status(port)["sessions"]
+    print(f"  {requests} requests in {elapsed:.1f} s; sessions started {counts['started'] - started}; "
+          f"RSS {before:.1f} -> {after:.1f} MB; status {json.dumps(counts)}")
+    still = sum(1 for person, path, title in people if person.open("/") [0] == path)
+    checks.check(still == 30, f"all 30 signed-in sessions still on their screen: {still} of 30")
+    checks.check(counts["evictedReturning"] == 0, f"no returning session evicted: {counts['evictedReturning']}")
+    checks.check(counts["started"] - started <= requests + requests // 2,
+                 "a cookieless client starts at most two sessions a fetch (one redirect)")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--pid", type=int, required=True)
+    parser.add_argument("--streams", type=int, default=2000, help="streams per round")
+    parser.add_argument("--held", type=int, default=3000, help="streams held on one session")
+    parser.add_argument("--requests", type=int, default=5000, help="cookieless requests")
+    arguments = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    checks = Checks()
+    check_streams(arguments.port, arguments.pid, arguments.streams, arguments.held, checks)
+    check_bots(arguments.port, arguments.pid, arguments.requests, checks)
+    print(f"{checks.passed} passed, {checks.failed} failed")
+    sys.exit(1 if checks.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
