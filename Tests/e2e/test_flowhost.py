@@ -6,6 +6,7 @@ A failure saves e2e-artifacts/<test name>.png and .html and says so in its messa
 """
 
 import http.client
+import json
 import os
 import re
 import signal
@@ -371,6 +372,37 @@ class FlowHostE2E(FlowHostTestCase):
         self.assertLess(ended, 5, f"the event stream held shutdown for {ended:.1f} s")
         self.assertLess(exited, 5, f"the server took {exited:.1f} s to exit")
         self.assertEqual(server.process.returncode, 0)
+
+    def test_16_a_page_past_the_stream_cap_stops_listening(self):
+        """A session keeps 8 event streams. The browser's page listened first, so a ninth stream
+        sends it `close`: it stops listening instead of reconnecting every 3 s (which would push
+        out another page's stream), and listens again once the tab is shown and reloads."""
+        server = self.own_server()
+        page = self.browser(server=server).open("/", title="Sign In")
+        cookie = next(c for c in page.driver.get_cookies() if c["name"] == "flowhost_session")
+        events = page.driver.find_element("css selector", "body").get_attribute("data-events")
+        headers = {"Cookie": f"flowhost_session={cookie['value']}"}
+
+        def open_streams():
+            status, body = server.get("/_flowhost/status")
+            return json.loads(body)["eventStreams"]["open"]
+
+        page.wait(lambda _: open_streams() == 1, "the page's event stream to open")
+        others = []
+        for _ in range(8):
+            stream = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+            self.addCleanup(stream.close)
+            stream.request("GET", events, headers=headers)
+            response = stream.getresponse()
+            self.assertEqual((response.readline(), response.readline()), (b"retry: 3000\n", b"\n"))
+            others.append((stream, response))
+        page.wait(lambda _: open_streams() == 8, "the page's stream to be closed by the ninth")
+        time.sleep(4)  # longer than the stream's `retry: 3000`: EventSource alone would be back
+        oldest, response = others[0]
+        oldest.sock.settimeout(0.5)
+        with self.assertRaises(TimeoutError, msg="the page reconnected and pushed out the oldest other stream"):
+            response.readline()
+        self.assertEqual(page.title, "Sign In", "the page itself stays as it was")
 
 
 def main():
