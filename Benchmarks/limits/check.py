@@ -226,7 +226,7 @@ def check_bots(port, pid, requests, checks):
     checks.check(still == 30, f"all 30 signed-in sessions still on their screen: {still} of 30")
     checks.check(counts["evictedReturning"] == 0, f"no returning session evicted: {counts['evictedReturning']}")
     following_fetches = requests - requests // 2
-    checks.check(0 <= counts["started"] - started <= requests + following_fetches,
+    checks.check(started >= 0 and counts["started"] - started <= requests + following_fetches,
                  "a cookieless client starts at most two sessions a fetch (one redirect)")
     checks.check(all(hops <= 1 for hops in redirects), f"at most one redirect a fetch: most {max(redirects)}")
 

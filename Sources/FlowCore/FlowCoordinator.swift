@@ -47,7 +47,8 @@ public final class FlowCoordinator {
     ///
     /// - Parameters:
     ///   - flow: The flow to drive; a coordinator drives one flow once.
-    ///   - stepper: What emits the flow's first steps; by default nothing (deep links drive it).
+    ///   - stepper: What emits the flow's first steps; by default a ``DefaultStepper``, which sends
+    ///     ``FlowCoreStep/home`` once.
     ///   - allowStepWhenDismissed: Keep the flow running after its root is dismissed.
     public func coordinate(
         flow: any Flow, with stepper: any Stepper = DefaultStepper(), allowStepWhenDismissed: Bool = false

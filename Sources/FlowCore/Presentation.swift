@@ -52,11 +52,6 @@ public final class Presentation {
 
     // MARK: Readiness of the flow whose root this is (used by `Flows.use(_:when: .ready)`)
 
-    var isFlowReady: Bool {
-        if case .ready = readiness { return true }
-        return false
-    }
-
     func markFlowReady() {
         guard case .waiting(let waiters) = readiness else { return }
         readiness = .ready

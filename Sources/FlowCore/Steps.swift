@@ -1,25 +1,21 @@
 /// A stepper's outlet: every step sent here goes to the coordinators that listen to the stepper.
 ///
 /// Delivery is synchronous, on the main actor, in the order of `send` calls. A ``NoneStep`` is
-/// ignored. Declare it either way:
+/// ignored.
 ///
 /// ```swift
 /// final class MovieListViewModel: Stepper {
-///     @Steps var steps          // or: let steps = Steps()
+///     let steps = Steps()
 ///     func pick(_ movie: Movie) { steps.send(MovieStep.movieDetail(id: movie.id)) }
 /// }
 /// ```
 @MainActor
-@propertyWrapper
 public final class Steps {
     private var listeners: [Listener] = []
     private var nextListenerID = 0
 
     /// Creates an outlet that nobody listens to yet.
     public init() {}
-
-    /// The outlet itself, so that `@Steps var steps` reads like RxFlow's relay.
-    public var wrappedValue: Steps { self }
 
     /// Emits a step to every listening coordinator.
     public func send(_ step: any Step) {

@@ -40,22 +40,29 @@ struct StepperTests {
         #expect(first.readyCount == 1 && second.readyCount == 1)
     }
 
-    @Test("@Steps declares an outlet that a coordinator listens to")
-    func stepsPropertyWrapper() async {
-        // Given a stepper declared with @Steps
-        final class ViewModel: Stepper {
-            @Steps var steps
-        }
-        let viewModel = ViewModel()
-        let flow = TestFlow()
+    @Test("a flow coordinated without a stepper is sent FlowCoreStep.home first, as in RxFlow")
+    func defaultStepperSendsHome() async {
+        // Given a flow that records every step
+        let flow = RecordingFlow()
         let coordinator = FlowCoordinator()
-        coordinator.coordinate(flow: flow, with: viewModel)
 
-        // When it sends a step
-        viewModel.steps.send(TestStep.detail(id: 5))
+        // When coordinated without a stepper
+        coordinator.coordinate(flow: flow)
         await coordinator.waitUntilIdle()
 
-        // Then the flow navigated it
-        #expect(flow.navigated == [.detail(id: 5)])
+        // Then its first step is home
+        #expect(flow.steps.count == 1)
+        #expect(flow.steps.first as? FlowCoreStep == .home)
+    }
+}
+
+/// A flow that records every step it is asked to navigate, of any type.
+private final class RecordingFlow: Flow {
+    let root: any Presentable = TestPresentable()
+    private(set) var steps: [any Step] = []
+
+    func navigate(to step: any Step) -> FlowContributors {
+        steps.append(step)
+        return .none
     }
 }

@@ -159,7 +159,7 @@ open class HTMLViewController: Presentable {
 
     // MARK: Forms
 
-    func formDidSubmit(_ fields: FormFields, outcome: FormOutcome) {
+    func formDidSubmit(_ fields: FormFields, outcome: ActionResult) {
         switch outcome {
         case .accepted: formState = nil
         case .invalid(let errors): formState = FormState(fields: fields, errors: errors)

@@ -276,7 +276,7 @@ public final class HTMLWindow: Presentable {
                     if let navigationController, let previous {
                         navigationController.popToViewController(previous, animated: true)
                     }
-                    return .performed
+                    return .accepted
                 } ?? ""
             backButton = BarButtonSnapshot(title: label.isEmpty ? "Back" : label, action: action, isProminent: false)
         }
@@ -304,7 +304,7 @@ public final class HTMLWindow: Presentable {
             let action =
                 table?.register(.text("tab \(item.title)")) { [weak tabBarController] _ in
                     tabBarController?.selectedIndex = index
-                    return .performed
+                    return .accepted
                 } ?? ""
             return ScreenLayer.TabBar.Item(
                 title: item.title, icon: item.icon, isSelected: index == tabBarController.selectedIndex, action: action)
@@ -316,7 +316,7 @@ public final class HTMLWindow: Presentable {
         let actions = alert.actions.map { action in
             let url = actionTable.register(.text("alert \(action.title)")) { [weak alert] _ in
                 alert?.choose(action)
-                return .performed
+                return .accepted
             }
             return AlertSnapshot.Action(
                 title: action.title, isCancel: action.style == .cancel, isDestructive: action.style == .destructive,

@@ -24,16 +24,13 @@ public struct ScreenActions {
 
     /// An action that runs `handler` with the submitted fields; field errors show the same screen
     /// again with the messages and what the user typed.
-    public func form(_ handler: @escaping @MainActor (FormFields) async -> FormOutcome) -> TemplateValue {
+    public func form(_ handler: @escaping @MainActor (FormFields) async -> ActionResult) -> TemplateValue {
         guard let table else { return "" }
         return .string(
             table.register(.text("form")) { [weak screen] fields in
                 let outcome = await handler(fields)
                 screen?.formDidSubmit(fields, outcome: outcome)
-                switch outcome {
-                case .accepted: return .performed
-                case .invalid(let errors): return .invalid(errors)
-                }
+                return outcome
             })
     }
 
@@ -59,7 +56,7 @@ public struct ScreenActions {
         }
         return table.register(.step(step)) { [weak stepper] _ in
             stepper?.steps.send(step)
-            return .performed
+            return .accepted
         }
     }
 
@@ -67,7 +64,7 @@ public struct ScreenActions {
         guard let table else { return "" }
         return table.register(.text("run")) { _ in
             handler()
-            return .performed
+            return .accepted
         }
     }
 }

@@ -19,7 +19,7 @@ final class LoginModel: HTMLViewModel, Stepper {
         ]
     }
 
-    private func signIn(_ fields: FormFields) async -> FormOutcome {
+    private func signIn(_ fields: FormFields) async -> ActionResult {
         let email = (fields["email"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let password = fields["password"] ?? ""
         if email.isEmpty { return .invalid(["email": "Enter your email address."]) }
