@@ -18,14 +18,7 @@ struct PageRendererTests {
     func rendersChromeAroundScreen() throws {
         // Given a navigation stack Movies > Heat inside a tab bar, Heat's title needing escaping
         let window = HTMLWindow()
-        let list = screen("Movies") { actions in
-            ["movies": [["title": "Heat <1995>", "open": actions.step(ScreenStep.open(1))]]]
-        }
-        let navigation = HTMLNavigationController(rootViewController: list)
-        navigation.tabBarItem = TabBarItem(title: "Movies", icon: "film")
-        let tabs = HTMLTabBarController()
-        tabs.setViewControllers([navigation])
-        window.rootViewController = tabs
+        window.rootViewController = tabBar(around: movies(titled: "Heat <1995>"))
 
         // When the page is rendered
         let html = try PageRenderer(templates: templates).render(window.updatedScreenTree(), eventsURL: "/events")
@@ -34,6 +27,30 @@ struct PageRendererTests {
         #expect(html.contains("Heat &lt;1995&gt;"))
         #expect(html.contains("class=\"tab is-selected\""))
         #expect(html.contains("data-events=\"/events\""))
+        #expect(HTMLValidator.problems(in: html) == [])
+    }
+
+    @Test("what an alert or a sheet covers has no live forms and no second main landmark")
+    func coveredLayersCannotAct() throws {
+        // Given Movies in a tab bar, under a sheet, and the sheet under an alert
+        let window = HTMLWindow()
+        let list = movies(titled: "Heat")
+        window.rootViewController = tabBar(around: list)
+        let sheet = movies(titled: "Casino")
+        list.present(HTMLNavigationController(rootViewController: sheet))
+        let alert = HTMLAlertController(title: "Restricted")
+        alert.addAction(HTMLAlertAction(title: "OK", style: .cancel))
+        sheet.present(alert)
+
+        // When the page is rendered
+        let html = try PageRenderer(templates: templates).render(window.updatedScreenTree())
+
+        // Then only the alert's form posts anywhere; the covered controls are disabled, and only
+        // the top layer is the page's main landmark
+        #expect(html.components(separatedBy: "action=\"").count - 1 == 1)
+        #expect(html.contains(#"<fieldset class="covered" disabled>"#))
+        #expect(html.contains(#"<button type="submit" class="tab is-selected" aria-current="page" disabled>"#))
+        #expect(html.components(separatedBy: "<main").count - 1 == 1)
         #expect(HTMLValidator.problems(in: html) == [])
     }
 
@@ -77,5 +94,19 @@ struct PageRendererTests {
         } throws: { error in
             (error as? TemplateLoadError)?.messages == ["/no/such/folder: no such template directory"]
         }
+    }
+
+    private func movies(titled title: String) -> HTMLViewController {
+        screen("Movies") { actions in
+            ["movies": [["title": .string(title), "open": actions.step(ScreenStep.open(1))]]]
+        }
+    }
+
+    private func tabBar(around root: HTMLViewController) -> HTMLTabBarController {
+        let navigation = HTMLNavigationController(rootViewController: root)
+        navigation.tabBarItem = TabBarItem(title: "Movies", icon: "film")
+        let tabs = HTMLTabBarController()
+        tabs.setViewControllers([navigation])
+        return tabs
     }
 }

@@ -34,6 +34,8 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
+from page_checks import PageChecks  # noqa: E402
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ARTIFACTS = os.path.join(ROOT, "e2e-artifacts")
 FLOWHOST = os.environ.get("FLOWHOST_BIN", os.path.join(ROOT, ".build", "debug", "flowhost"))
@@ -169,6 +171,9 @@ def _tail(path, lines=20):
 
 SERVER = Server()
 
+# Every page any test shows: axe as it shows, the Nu HTML checker over all of them at the end.
+CHECKS = PageChecks()
+
 
 # ----------------------------------------------------------------------------------------------
 # XPath helpers
@@ -198,6 +203,7 @@ class Page:
     def __init__(self, base_url, javascript=True, name=""):
         self.base_url = base_url
         self.name = name
+        self.javascript = javascript
         options = webdriver.ChromeOptions()
         for argument in ("--headless=new", "--no-sandbox", "--window-size=500,900", "--disable-dev-shm-usage", "--no-proxy-server"):
             options.add_argument(argument)
@@ -240,6 +246,16 @@ class Page:
 
     def wait_title(self, title, timeout=None):
         self.wait(lambda d: d.title == title and self._loaded(), f"the title {title!r}", timeout)
+        return self.check_page()
+
+    def check_page(self):
+        """Checks the page on screen with axe (once per distinct page) and keeps its HTML for the Nu
+        checker; fails naming the page, the rule and the element."""
+        findings = CHECKS.check(self.driver, self.base_url, self.javascript)
+        if findings:
+            raise AssertionError(
+                f"{self.label}{len(findings)} accessibility violation(s):\n" + "\n".join(f"  {f}" for f in findings)
+            )
         return self
 
     def _loaded(self):
@@ -369,7 +385,7 @@ class Page:
         self.driver.get(self.base_url + path)
         if title:
             self.wait_title(title)
-        return self
+        return self.check_page()
 
     def press(self, element, title=None):
         """Clicks a form's button and waits for the page the server answers with (then for title)."""
@@ -379,7 +395,7 @@ class Page:
         self._wait_new_document(marker, "the next page after pressing a button")
         if title:
             self.wait_title(title)
-        return self
+        return self.check_page()
 
     def tap(self, text, title=None):
         return self.press(self.button(text), title)
@@ -396,7 +412,7 @@ class Page:
         self._wait_new_document(marker, "the page Back goes to")
         if title:
             self.wait_title(title)
-        return self
+        return self.check_page()
 
     def sign_in(self, email=DEMO_EMAIL, password=DEMO_PASSWORD, title="Movies"):
         """Fills the login form (replacing what the fields hold) and presses Sign In."""

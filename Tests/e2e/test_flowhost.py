@@ -16,7 +16,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import DEMO_EMAIL, SERVER, FlowHostTestCase  # noqa: E402
+from harness import CHECKS, DEMO_EMAIL, SERVER, FlowHostTestCase  # noqa: E402
 
 MOVIE_COUNT = 24
 HEAT_CAST = ["Al Pacino", "Robert De Niro", "Val Kilmer"]
@@ -29,6 +29,18 @@ def setUpModule():
 
 def tearDownModule():
     SERVER.stop()
+    # The Nu checker is a JVM: one run over every distinct page the tests showed.
+    started = time.monotonic()
+    errors, warnings = CHECKS.validate()
+    print(
+        f"\npage checks: {len(CHECKS.pages)} distinct pages; axe {CHECKS.axe_runs} runs (light and dark);"
+        f" Nu HTML checker {len(errors)} errors, {len(warnings)} warnings in {time.monotonic() - started:.1f} s",
+        file=sys.stderr,
+    )
+    if errors or warnings:
+        raise AssertionError(
+            "the Nu HTML checker found problems in pages the tests visited:\n" + "\n".join(f"  {m}" for m in errors + warnings)
+        )
 
 
 class FlowHostE2E(FlowHostTestCase):

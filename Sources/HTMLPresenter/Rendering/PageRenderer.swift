@@ -55,13 +55,20 @@ public struct PageRenderer: Sendable {
     }
 
     private func layerValue(_ layer: ScreenLayer, isTop: Bool) throws(RenderError) -> TemplateValue {
+        var content = try renderContent(of: layer.screen)
+        if !layer.isInteractive {
+            // A covered screen is issued no actions, so its forms read `action=""`: invalid HTML,
+            // and where `inert` is not honoured a form that posts to the page's own URL. Without the
+            // attribute, inside the layer's disabled fieldset, nothing in it can be submitted.
+            content = content.replacing(#" action="""#, with: "")
+        }
         var value: [String: TemplateValue] = [
             "isBase": .bool(layer.style == .window),
             "isSheet": .bool(layer.style == .pageSheet),
             "isFullScreen": .bool(layer.style == .fullScreen),
             "isTop": .bool(isTop),
             "isInteractive": .bool(layer.isInteractive),
-            "content": .string(try renderContent(of: layer.screen)),
+            "content": .string(content),
         ]
         if let bar = layer.navigationBar {
             var navigationBar: [String: TemplateValue] = [
@@ -71,7 +78,7 @@ public struct PageRenderer: Sendable {
                 "rightItems": .list(bar.rightItems.map(barItemValue)),
             ]
             if let back = bar.backButton {
-                navigationBar["backButton"] = ["label": .string(back.title), "action": .string(back.action)]
+                navigationBar["backButton"] = ["label": .string(back.title), "action": actionValue(back.action)]
             }
             value["navigationBar"] = .object(navigationBar)
         }
@@ -81,7 +88,7 @@ public struct PageRenderer: Sendable {
                     tabBar.items.map {
                         [
                             "title": .string($0.title), "icon": .string($0.icon), "isSelected": .bool($0.isSelected),
-                            "action": .string($0.action),
+                            "action": actionValue($0.action),
                         ]
                     })
             ]
@@ -90,7 +97,12 @@ public struct PageRenderer: Sendable {
     }
 
     private func barItemValue(_ item: BarButtonSnapshot) -> TemplateValue {
-        ["label": .string(item.title), "action": .string(item.action), "isProminent": .bool(item.isProminent)]
+        ["label": .string(item.title), "action": actionValue(item.action), "isProminent": .bool(item.isProminent)]
+    }
+
+    /// A chrome button's action; none on a covered layer, where the chrome draws the button disabled.
+    private func actionValue(_ url: String) -> TemplateValue {
+        url.isEmpty ? .null : .string(url)
     }
 
     private func alertValue(_ alert: AlertSnapshot) -> TemplateValue {
