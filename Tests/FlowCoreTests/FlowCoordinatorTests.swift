@@ -152,9 +152,10 @@ struct FlowCoordinatorTests {
 
     @Test("waiting until idle with a timeout gives up on a slow adapt, and waits when it is long enough")
     func waitUntilIdleTimesOut() async {
-        // Given a flow whose adapt of .slow takes 300 ms
+        // Given a flow whose adapt of .slow waits until the test lets it go on
+        let (gate, release) = AsyncStream<Void>.makeStream()
         let flow = TestFlow(onAdapt: { step in
-            if step == .slow { try? await Task.sleep(for: .milliseconds(300)) }
+            if step == .slow { for await _ in gate { break } }
             return step
         })
         let stepper = TestStepper()
@@ -167,7 +168,8 @@ struct FlowCoordinatorTests {
         #expect(await coordinator.waitUntilIdle(timeout: .milliseconds(10)) == false)
         #expect(flow.navigated.isEmpty && coordinator.isNavigating)
 
-        // Then a long enough wait sees it navigated
+        // Then, once adapt goes on, a long enough wait sees it navigated
+        release.yield()
         #expect(await coordinator.waitUntilIdle(timeout: .seconds(30)) == true)
         #expect(flow.navigated == [.slow])
         #expect(await coordinator.waitUntilIdle(timeout: .milliseconds(1)) == true, "idle: no wait at all")

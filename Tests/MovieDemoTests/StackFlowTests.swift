@@ -35,18 +35,28 @@ struct StackFlowTests {
         window.rootViewController = flow.root as? HTMLViewController
         let store = FlowTestStore(flow: flow, initialStep: StackStep.screen("A"))
         await store.send(StackStep.timer)
-        try await Task.sleep(for: .milliseconds(200))
-        await store.settle()
+        try await waitFor(store) { titles($0).last == "Time's up" }
         #expect(titles(store) == ["Screen A", "Timer", "Time's up"])
 
         await store.send(StackStep.popToRoot)
         await store.send(StackStep.timer)
         await store.send(StackStep.back(1))
-        try await Task.sleep(for: .milliseconds(200))
-        await store.settle()
+        try await waitFor(store) { $0.log.last?.step as? StackStep == .timerFired }
         #expect(titles(store) == ["Screen A"])
         let last = try #require(store.log.last)
         #expect(last.step as? StackStep == .timerFired)
         #expect(last.outcome.dropReason != nil, "the step of a screen no longer shown is dropped: \(last.outcome)")
+    }
+}
+
+/// Settles `store` until `condition` holds, at most 10 s: the timer fires after its delay however
+/// busy the machine is, and the test does not guess how long that takes.
+@MainActor
+private func waitFor(_ store: FlowTestStore<StackFlow>, _ condition: (FlowTestStore<StackFlow>) -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    await store.settle()
+    while !condition(store), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(20))
+        await store.settle()
     }
 }
