@@ -38,6 +38,21 @@ struct TemplateValidatorTests {
         #expect(errors.allSatisfy { $0.description.hasPrefix("t.mustache:2:") })
     }
 
+    @Test("a misspelled entity is reported at its line and column, with the name it is one typo away from")
+    func misspelledEntity() {
+        // Given a template whose second line misspells &nbsp;
+        let source = "<p>{{title}}</p>\n<p>Tom &nbps; Jerry</p>"
+
+        // When it is validated
+        let errors = TemplateValidator.errors(inTemplate: source, file: "t.mustache")
+
+        // Then the reference is named where it is
+        #expect(
+            errors.map(\.description) == [
+                "t.mustache:2:8: unknown character reference \"&nbps;\" (did you mean \"&nbsp;\"?)"
+            ])
+    }
+
     @Test(
         "a mustache mistake is reported in words at the tag that made it",
         arguments: [
