@@ -64,6 +64,18 @@ struct TemplateRenderingTests {
         #expect(html == "<ul><li>Heat</li></ul>")
     }
 
+    @Test("a page made only of a partial tag, and a partial made only of a value, load and render")
+    func tagOnlyTemplates() throws {
+        // Given a page that is only {{> parts/row}} and a partial that is only {{title}}
+        let library = try TemplateLibrary(templates: ["page": "{{> parts/row}}\n", "parts/row": "{{title}}"])
+
+        // When the page renders
+        let html = try library.render(["title": "Heat"], template: "page")
+
+        // Then the partial's value is the page
+        #expect(html == "Heat")
+    }
+
     @Test("set-delimiter tags are refused at load with the file named")
     func unsupportedTags() {
         #expect {
