@@ -41,6 +41,7 @@ struct TemplateRenderingTests {
         #expect(try render(template, ["v": nil]) == "<p>no</p>")
         #expect(try render(template, [:]) == "<p>no</p>")
         #expect(try render(template, ["v": 0]) == "<p>yes</p>")
+        #expect(try render(template, ["v": ""]) == "<p>yes</p>")
         #expect(try render("<p>{{#movie}}{{title}}{{/movie}}</p>", ["movie": ["title": "Heat"]]) == "<p>Heat</p>")
     }
 
