@@ -41,6 +41,7 @@ struct TemplateRenderingTests {
         #expect(try render(template, ["v": nil]) == "<p>no</p>")
         #expect(try render(template, [:]) == "<p>no</p>")
         #expect(try render(template, ["v": 0]) == "<p>yes</p>")
+        #expect(try render(template, ["v": ""]) == "<p>yes</p>")
         #expect(try render("<p>{{#movie}}{{title}}{{/movie}}</p>", ["movie": ["title": "Heat"]]) == "<p>Heat</p>")
     }
 
@@ -62,6 +63,18 @@ struct TemplateRenderingTests {
         let html = try render(
             "<ul>{{#rows}}{{> parts/row}}{{/rows}}</ul>", values, partials: ["parts/row": "<li>{{title}}</li>"])
         #expect(html == "<ul><li>Heat</li></ul>")
+    }
+
+    @Test("a page made only of a partial tag, and a partial made only of a value, load and render")
+    func tagOnlyTemplates() throws {
+        // Given a page that is only {{> parts/row}} and a partial that is only {{title}}
+        let library = try TemplateLibrary(templates: ["page": "{{> parts/row}}\n", "parts/row": "{{title}}"])
+
+        // When the page renders
+        let html = try library.render(["title": "Heat"], template: "page")
+
+        // Then the partial's value is the page
+        #expect(html == "Heat")
     }
 
     @Test("set-delimiter tags are refused at load with the file named")

@@ -46,6 +46,7 @@ struct ListPage: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
             <meta name="color-scheme" content="light dark">
             <title>\(escape(layer.screen.title))</title>
+            <link rel="icon" href="data:,">
             <link rel="stylesheet" href="/_flowhost/flowhost.css">
             <script src="/_flowhost/flowhost.js" defer></script>
             </head>

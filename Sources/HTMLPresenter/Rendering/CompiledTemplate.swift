@@ -2,11 +2,12 @@
 /// lookups are dictionary reads on a stack of values, and output is appended to one buffer with a
 /// byte-level HTML escaper.
 ///
-/// swift-mustache still parses every template at load (``TemplateValidator``), so syntax errors are
-/// its messages; this renderer exists because its per-lookup costs (a name split into a new array,
-/// dynamic casts on every context level, a context copy per section row) made a 20-row page render
-/// at about a quarter of the speed of hand-written concatenation. It supports the mustache spec
-/// without lambdas, set-delimiters and template inheritance, and refuses those at load.
+/// It is also the mustache syntax check (``TemplateValidator``): every mistake is reported at the tag
+/// that made it. It follows the mustache spec without lambdas, set-delimiters, template inheritance
+/// and partial indentation (README, "What FlowHost's mustache is"); it was written because
+/// swift-mustache's per-lookup costs (a name split into a new array, dynamic casts on every context
+/// level, a context copy per section row) rendered a 20-row page at about a quarter of the speed of
+/// hand-written concatenation.
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
         case text(String)
@@ -17,16 +18,16 @@ struct CompiledTemplate: Sendable {
 
     let nodes: [Node]
 
-    /// Compiles `source`; throws a message for what this renderer does not support.
-    init(source: String) throws(CompileError) {
-        var parser = MustacheTokenizer(source: source)
-        let tokens = try parser.tokens()
+    /// Compiles the tokens of a template; throws at the first section tag that does not pair up.
+    init(tokens: [MustacheTokenizer.Token]) throws(TemplateSyntaxError) {
         var index = 0
-        nodes = try Self.build(tokens, from: &index, closing: nil)
+        nodes = try Self.build(tokens, from: &index, opened: nil)
     }
 
-    private static func build(_ tokens: [MustacheTokenizer.Token], from index: inout Int, closing: String?)
-        throws(CompileError) -> [Node]
+    private static func build(
+        _ tokens: [MustacheTokenizer.Token], from index: inout Int, opened: MustacheTokenizer.Token?
+    )
+        throws(TemplateSyntaxError) -> [Node]
     {
         var nodes: [Node] = []
         while index < tokens.count {
@@ -39,14 +40,27 @@ struct CompiledTemplate: Sendable {
             case .partial: nodes.append(.partial(token.content))
             case .comment: break
             case .section, .invertedSection:
-                let body = try build(tokens, from: &index, closing: token.content)
+                let body = try build(tokens, from: &index, opened: token)
                 nodes.append(.section(path: path(token.content), inverted: token.kind == .invertedSection, body: body))
             case .close:
-                guard token.content == closing else { throw CompileError(message: "unexpected {{/\(token.content)}}") }
+                guard let opened else {
+                    throw TemplateSyntaxError(
+                        position: token.position,
+                        message: "{{/\(token.content)}} closes a section that was never opened")
+                }
+                guard token.content == opened.content else {
+                    throw TemplateSyntaxError(
+                        position: token.position,
+                        message: "{{/\(token.content)}} does not close the open section \"\(opened.content)\" "
+                            + "(opened at \(opened.position)): close that one first with {{/\(opened.content)}}")
+                }
                 return nodes
             }
         }
-        if let closing { throw CompileError(message: "section {{#\(closing)}} is not closed") }
+        if let opened {
+            throw TemplateSyntaxError(
+                position: opened.position, message: "section \"\(opened.content)\" opened here is never closed")
+        }
         return nodes
     }
 
@@ -129,9 +143,4 @@ struct CompiledTemplate: Sendable {
         }
         return found
     }
-}
-
-/// Why a template cannot be compiled.
-struct CompileError: Error {
-    let message: String
 }

@@ -1,6 +1,9 @@
 /// Splits mustache source into text and tags, dropping the lines that hold nothing but a section,
 /// comment or partial tag (the spec's "standalone" rule), so templates can put those tags on lines
 /// of their own without leaving blank lines in the page.
+///
+/// Every token keeps where it came from (its position and its bytes in the source): the compiler
+/// reports mistakes at the tag that made them, and the HTML check blanks exactly the tags.
 struct MustacheTokenizer {
     enum Kind: Equatable {
         case text, variable, rawVariable, section, invertedSection, close, comment, partial
@@ -8,23 +11,32 @@ struct MustacheTokenizer {
 
     struct Token {
         let kind: Kind
+        /// The text, or the name a tag carries.
         let content: String
+        /// Where the token starts.
+        let position: SourcePosition
+        /// The source's UTF-8 bytes the token was read from (a whole tag, braces included).
+        let range: Range<Int>
     }
 
     private let source: [UInt8]
     private var index = 0
     private var pendingText: [UInt8] = []
+    private var pendingStart = 0
     private var output: [Token] = []
+    /// How far ``position(at:)`` has counted lines: the offset, its line and that line's first byte.
+    private var counted = (offset: 0, line: 1, lineStart: 0)
 
     init(source: String) {
         self.source = Array(source.utf8)
     }
 
-    mutating func tokens() throws(CompileError) -> [Token] {
+    mutating func tokens() throws(TemplateSyntaxError) -> [Token] {
         while index < source.count {
             if source[index] == UInt8(ascii: "{"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "{") {
                 try readTag()
             } else {
+                if pendingText.isEmpty { pendingStart = index }
                 pendingText.append(source[index])
                 index += 1
             }
@@ -33,7 +45,7 @@ struct MustacheTokenizer {
         return output
     }
 
-    private mutating func readTag() throws(CompileError) {
+    private mutating func readTag() throws(TemplateSyntaxError) {
         let start = index
         let triple = index + 2 < source.count && source[index + 2] == UInt8(ascii: "{")
         let closing = Array((triple ? "}}}" : "}}").utf8)
@@ -41,27 +53,60 @@ struct MustacheTokenizer {
         while end + closing.count <= source.count && !source[end..<(end + closing.count)].elementsEqual(closing) {
             end += 1
         }
-        guard end + closing.count <= source.count else { throw CompileError(message: "unfinished tag") }
-        let inner = String(decoding: source[(start + (triple ? 3 : 2))..<end], as: UTF8.self)
-        index = end + closing.count
-        let sigil = inner.first
-        let name = { (dropping: Int) in String(inner.dropFirst(dropping)).trimmingWhitespace() }
-        let token: Token
-        switch sigil {
-        case _ where triple: token = Token(kind: .rawVariable, content: inner.trimmingWhitespace())
-        case "&": token = Token(kind: .rawVariable, content: name(1))
-        case "#": token = Token(kind: .section, content: name(1))
-        case "^": token = Token(kind: .invertedSection, content: name(1))
-        case "/": token = Token(kind: .close, content: name(1))
-        case "!", "%": token = Token(kind: .comment, content: "")
-        case ">": token = Token(kind: .partial, content: name(1))
-        case "=", "$", "<":
-            throw CompileError(message: "{{\(inner)}}: set-delimiters and template inheritance are not supported")
-        default: token = Token(kind: .variable, content: inner.trimmingWhitespace())
+        guard end + closing.count <= source.count else {
+            throw TemplateSyntaxError(
+                position: position(at: start),
+                message: "tag opened here is never closed with \"\(String(decoding: closing, as: UTF8.self))\"")
         }
-        if token.kind != .variable && token.kind != .rawVariable { dropLineIfStandalone(tagStart: start) }
+        let inner = String(decoding: source[(start + (triple ? 3 : 2))..<end], as: UTF8.self)
+        let tag = String(decoding: source[start..<(end + closing.count)], as: UTF8.self)
+        index = end + closing.count
+        let kind: Kind
+        var name = String(inner.dropFirst()).trimmingWhitespace()
+        switch inner.first {
+        case _ where triple: (kind, name) = (.rawVariable, inner.trimmingWhitespace())
+        case "&": kind = .rawVariable
+        case "#": kind = .section
+        case "^": kind = .invertedSection
+        case "/": kind = .close
+        case "!", "%": (kind, name) = (.comment, "")
+        case ">": kind = .partial
+        case "=":
+            throw TemplateSyntaxError(
+                position: position(at: start), message: "\(tag): set-delimiter tags are not supported")
+        case "$", "<":
+            throw TemplateSyntaxError(
+                position: position(at: start), message: "\(tag): template inheritance is not supported")
+        default: (kind, name) = (.variable, inner.trimmingWhitespace())
+        }
+        if kind != .comment && !Self.isName(name, partial: kind == .partial) {
+            throw TemplateSyntaxError(
+                position: position(at: start),
+                message: "\(tag): a name is \".\" or letters, digits, \"-\", \"_\" and \"?\" in parts joined by \".\""
+                    + (kind == .partial ? " or \"/\"" : ""))
+        }
+        if kind != .variable && kind != .rawVariable { dropLineIfStandalone(tagStart: start) }
         flushText()
-        output.append(token)
+        output.append(
+            Token(kind: kind, content: name, position: position(at: start), range: start..<(end + closing.count)))
+    }
+
+    /// `.` (the current value), or non-empty parts of letters, digits, `-`, `_` and `?` joined by `.`
+    /// (partial names may also hold `/`): what swift-mustache accepted, so no template that loaded before
+    /// is refused now.
+    private static func isName(_ name: String, partial: Bool) -> Bool {
+        if name == "." { return true }
+        let parts = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.allSatisfy { part in
+            !part.isEmpty
+                && part.allSatisfy { byte in
+                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "?")
+                        || (partial && byte == UInt8(ascii: "/"))
+                }
+        }
     }
 
     /// If only whitespace surrounds the tag on its line, drop that whitespace and the line's end.
@@ -82,8 +127,27 @@ struct MustacheTokenizer {
 
     private mutating func flushText() {
         guard !pendingText.isEmpty else { return }
-        output.append(Token(kind: .text, content: String(decoding: pendingText, as: UTF8.self)))
+        let range = pendingStart..<(pendingStart + pendingText.count)
+        output.append(
+            Token(
+                kind: .text, content: String(decoding: pendingText, as: UTF8.self),
+                position: position(at: pendingStart),
+                range: range))
         pendingText = []
+    }
+
+    /// The line and column of the byte at `offset`; offsets are asked for in increasing order, so
+    /// each byte is counted once.
+    private mutating func position(at offset: Int) -> SourcePosition {
+        while counted.offset < offset {
+            if source[counted.offset] == UInt8(ascii: "\n") {
+                counted.line += 1
+                counted.lineStart = counted.offset + 1
+            }
+            counted.offset += 1
+        }
+        let column = source[counted.lineStart..<offset].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return SourcePosition(line: counted.line, column: column)
     }
 }
 

@@ -47,17 +47,12 @@ public struct TemplateLibrary: Sendable {
                 messages.append("\(file): the folder flowhost/ is reserved for FlowHost's page chrome")
                 continue
             }
-            let errors = TemplateValidator.errors(inTemplate: source, file: file)
-            if !errors.isEmpty {
+            let (template, errors) = TemplateValidator.check(source, file: file)
+            guard let template else {
                 messages += errors.map(\.description)
                 continue
             }
-            do {
-                compiled[name] = try CompiledTemplate(source: source)
-            } catch {
-                messages.append("\(file):1:1: \(error.message)")
-                continue
-            }
+            compiled[name] = template
             if !name.hasPrefix(Chrome.prefix) { names.insert(name) }
         }
         if !messages.isEmpty { throw TemplateLoadError(messages: messages) }

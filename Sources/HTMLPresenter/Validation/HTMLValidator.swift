@@ -1,20 +1,24 @@
 import CLibXML2
 import Foundation
 
-/// Validates HTML with libxml2's HTML parser plus a tag-balance check of our own.
+/// Validates HTML with libxml2's HTML parser plus checks of our own (tag balance, unknown
+/// character references).
 ///
 /// ```swift
 /// let problems = HTMLValidator.problems(in: "<div><span>Heat</div>")
 /// // [1:6: Unclosed element <span>, 1:16: End tag </div> does not match open <span> at 1:6]
 /// ```
 ///
-/// Reported: unclosed, mismatched and stray tags, duplicate attributes, bad entities, unknown
-/// elements (HTML5 and SVG elements are known), and whatever else libxml2 finds. Works on whole
-/// documents and on fragments (a screen's content); safe to call from any thread.
+/// Reported: unclosed, mismatched and stray tags, duplicate attributes, bad and unknown character
+/// references (`&nbps;`), unknown elements (HTML5 and SVG elements are known), and whatever else
+/// libxml2 finds. Works on whole documents and on fragments (a screen's content); safe to call from
+/// any thread.
 public enum HTMLValidator {
     /// Every problem in `html`, sorted by position.
     public static func problems(in html: String) -> [HTMLProblem] {
-        let found = libxml2Problems(in: html) + TagBalanceScanner.problems(in: html)
+        let found =
+            libxml2Problems(in: html) + TagBalanceScanner.problems(in: html)
+            + CharacterReferenceScanner.problems(in: html)
         var seen = Set<String>()
         return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }.filter {
             seen.insert($0.description).inserted

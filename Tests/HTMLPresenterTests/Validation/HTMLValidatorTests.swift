@@ -46,6 +46,21 @@ struct HTMLValidatorTests {
         #expect(problems.allSatisfy { $0.line == 1 })
     }
 
+    @Test("a named character reference HTML does not define is reported; HTML5's names are known")
+    func unknownCharacterReference() {
+        // Given text with a made-up reference, HTML5-only references, and a reference-like run in a script
+        let html = "<p>&check; &bogus; &hellip;</p>\n<script>if (a &&b;) {}</script>"
+
+        // When it is validated
+        let problems = HTMLValidator.problems(in: html)
+
+        // Then only the made-up one is reported, at its ampersand
+        #expect(
+            problems.map(\.description) == [
+                "1:12: unknown character reference \"&bogus;\" (to show an ampersand, write &amp;)"
+            ])
+    }
+
     @Test("an unknown element is reported, HTML5 ones are not")
     func unknownElement() {
         let problems = HTMLValidator.problems(in: "<main><blink>x</blink></main>")

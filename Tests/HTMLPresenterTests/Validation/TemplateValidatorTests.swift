@@ -38,16 +38,65 @@ struct TemplateValidatorTests {
         #expect(errors.allSatisfy { $0.description.hasPrefix("t.mustache:2:") })
     }
 
-    @Test("mustache syntax errors are reported with their position")
-    func mustacheSyntax() {
-        let unclosed = TemplateValidator.errors(inTemplate: "<p>\n{{#movies}}{{title}}</p>", file: "t.mustache")
-        let mismatched = TemplateValidator.errors(inTemplate: "{{#a}}\n{{/b}}", file: "t.mustache")
-        #expect(unclosed.count == 1 && unclosed[0].description.hasPrefix("t.mustache:"))
-        #expect(mismatched.count == 1 && mismatched[0].description.hasPrefix("t.mustache:2:"))
-        guard case .invalidMustache = mismatched.first else {
-            Issue.record("expected a mustache error, got \(mismatched)")
+    @Test("a misspelled entity is reported at its line and column, with the name it is one typo away from")
+    func misspelledEntity() {
+        // Given a template whose second line misspells &nbsp;
+        let source = "<p>{{title}}</p>\n<p>Tom &nbps; Jerry</p>"
+
+        // When it is validated
+        let errors = TemplateValidator.errors(inTemplate: source, file: "t.mustache")
+
+        // Then the reference is named where it is
+        #expect(
+            errors.map(\.description) == [
+                "t.mustache:2:8: unknown character reference \"&nbps;\" (did you mean \"&nbsp;\"?)"
+            ])
+    }
+
+    @Test(
+        "a mustache mistake is reported in words at the tag that made it",
+        arguments: [
+            ("<ul>\n  {{#items}}<li>{{title}}</li>\n</ul>", "2:3: section \"items\" opened here is never closed"),
+            (
+                "{{#a}}\n  {{#b}}x{{/a}}{{/b}}",
+                "2:10: {{/a}} does not close the open section \"b\" (opened at 2:3): close that one first with {{/b}}"
+            ),
+            ("<p>x</p>\n{{/items}}", "2:1: {{/items}} closes a section that was never opened"),
+            ("<p>\n  {{title</p>", "2:3: tag opened here is never closed with \"}}\""),
+            ("<p>{{{title}}</p>", "1:4: tag opened here is never closed with \"}}}\""),
+            (
+                "<p>\n{{first name}}</p>",
+                "2:1: {{first name}}: a name is \".\" or letters, digits, \"-\", \"_\" and \"?\" in parts joined by \".\""
+            ),
+            ("<p>{{=<% %>=}}</p>", "1:4: {{=<% %>=}}: set-delimiter tags are not supported"),
+            ("<p>{{<base}}{{/base}}</p>", "1:4: {{<base}}: template inheritance is not supported"),
+        ])
+    func mustacheMistakes(source: String, message: String) {
+        // Given a template with one mustache mistake
+        // When it is validated
+        let errors = TemplateValidator.errors(inTemplate: source, file: "t.mustache")
+
+        // Then that one mistake is reported, as a mustache error at its position
+        #expect(errors.map(\.description) == ["t.mustache:" + message])
+        guard case .invalidMustache? = errors.first else {
+            Issue.record("expected a mustache error, got \(errors)")
             return
         }
+    }
+
+    @Test("columns count characters, not bytes")
+    func columnsCountCharacters() {
+        let errors = TemplateValidator.errors(inTemplate: "<p>Café {{#open}}</p>", file: "t.mustache")
+        #expect(errors.map(\.description) == ["t.mustache:1:9: section \"open\" opened here is never closed"])
+    }
+
+    @Test(
+        "a template that is only tags and whitespace is valid",
+        arguments: [
+            "{{> parts/row}}\n", "{{title}}", "{{#items}}\n  {{> parts/row}}\n{{/items}}\n", "{{! note }}", "\n  \n",
+        ])
+    func tagsOnly(source: String) {
+        #expect(TemplateValidator.errors(inTemplate: source, file: "t.mustache") == [])
     }
 
     @Test("a valid template with sections, partials and raw values passes")
