@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import ServiceLifecycle
 
 extension FlowHostResponder {
@@ -13,7 +14,10 @@ extension FlowHostResponder {
     /// oldest a `close` event: its page stops listening until it is shown again), the server at
     /// most `maxEventStreams` (one more is answered `503` with `Retry-After`; pages and actions
     /// go on working).
-    func events(_ request: Request, log: inout RequestLog) async throws -> Response {
+    ///
+    /// When the stream ends its connection is closed, both ways: an EventSource never reuses it,
+    /// and a client that kept it open would otherwise hold the server's side until it let go.
+    func events(_ request: Request, channel: any Channel, log: inout RequestLog) async throws -> Response {
         guard let version = request.uri.queryParameters.get("v", as: Int.self) else {
             return responses.message(.badRequest, title: "Bad request", message: "/_events needs ?v=<page version>.")
         }
@@ -32,7 +36,10 @@ extension FlowHostResponder {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                defer { withExtendedLifetime(slot) {} }
+                defer {
+                    channel.close(promise: nil)
+                    withExtendedLifetime(slot) {}
+                }
                 guard let session else {
                     // The page belongs to a session that ended: start over.
                     try await writer.write(Self.moveEvent(to: "/"))

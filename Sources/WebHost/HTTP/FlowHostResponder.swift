@@ -7,7 +7,7 @@ import Logging
 /// Answers every request of the host: dispatches by path, turns every problem into a clear
 /// answer (never a 5xx for client input), adds the security headers and logs one line.
 struct FlowHostResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = FlowHostRequestContext
 
     let host: SessionHost
     let responses: PageResponses
@@ -74,7 +74,7 @@ struct FlowHostResponder: HTTPResponder {
         case .action(let token):
             return try await action(token, request: request, log: &log)
         case .events:
-            return try await events(request, log: &log)
+            return try await events(request, channel: context.channel, log: &log)
         case .unknown:
             return notFound(request)
         }

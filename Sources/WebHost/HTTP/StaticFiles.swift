@@ -7,7 +7,7 @@ import Hummingbird
 /// percent-decoding, `..` segments, backslashes and NUL are refused before the file system is
 /// asked.
 struct StaticFiles: Sendable {
-    private typealias Files = FileMiddleware<BasicRequestContext, LocalFileSystem>
+    private typealias Files = FileMiddleware<FlowHostRequestContext, LocalFileSystem>
 
     private let folders: [(prefix: String, files: Files)]
     private let responses: PageResponses
@@ -27,7 +27,7 @@ struct StaticFiles: Sendable {
         self.responses = responses
     }
 
-    func serve(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func serve(_ request: Request, context: FlowHostRequestContext) async throws -> Response {
         let path = request.uri.path
         guard let files = folders.first(where: { path.hasPrefix($0.prefix) })?.files else {
             return notFound(path)
