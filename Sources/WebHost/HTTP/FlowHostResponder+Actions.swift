@@ -73,12 +73,11 @@ extension FlowHostResponder {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             return .failure(tooLarge)
         }
-        var body = ByteBuffer()
+        let body: ByteBuffer
         do {
-            for try await chunk in request.body {
-                guard body.readableBytes + chunk.readableBytes <= limit else { return .failure(tooLarge) }
-                body.writeImmutableBuffer(chunk)
-            }
+            body = try await request.body.collect(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            return .failure(tooLarge)
         } catch {
             return .failure(badRequest("The form could not be read: \(error)."))
         }

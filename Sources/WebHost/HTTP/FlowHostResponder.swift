@@ -112,7 +112,7 @@ struct FlowHostResponder: HTTPResponder {
         let session = await host.startSession()
         log.session = session.id
         var response = try await body(session, true)
-        response.headers.append(HTTPField(name: .setCookie, value: responses.sessionCookieValue(session.id)))
+        response.setCookie(responses.sessionCookie(session.id))
         return response
     }
 

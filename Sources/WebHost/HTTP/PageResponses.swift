@@ -26,8 +26,9 @@ struct PageResponses: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        headers[.setCookie] = navigationCookieValue()
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: html))
+        var response = Response(status: status, headers: headers, body: ResponseBody(byteBuffer: html))
+        response.setCookie(nextNavigationCookie())
+        return response
     }
 
     /// `303 See Other` to `location`.
@@ -35,8 +36,9 @@ struct PageResponses: Sendable {
         var headers = HTTPFields()
         headers[.location] = location
         headers[.cacheControl] = "no-store"
-        headers[.setCookie] = navigationCookieValue()
-        return Response(status: .seeOther, headers: headers)
+        var response = Response(status: .seeOther, headers: headers)
+        response.setCookie(nextNavigationCookie())
+        return response
     }
 
     /// A page in the phone frame that explains a problem, with one link onward.
@@ -67,9 +69,9 @@ struct PageResponses: Sendable {
             status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
     }
 
-    /// The `Set-Cookie` value naming a new session.
-    func sessionCookieValue(_ id: SessionID) -> String {
-        "\(Self.sessionCookie)=\(id); Path=/; HttpOnly; SameSite=Lax" + (secureCookies ? "; Secure" : "")
+    /// The cookie naming a new session.
+    func sessionCookie(_ id: SessionID) -> Cookie {
+        cookie(Self.sessionCookie, value: "\(id)")
     }
 
     /// Adds the headers every response carries.
@@ -79,9 +81,13 @@ struct PageResponses: Sendable {
         headers[.referrerPolicy] = "same-origin"
     }
 
-    private func navigationCookieValue() -> String {
-        let value = Self.navigationCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        return "\(Self.navigationCookie)=\(value); Path=/; HttpOnly; SameSite=Lax" + (secureCookies ? "; Secure" : "")
+    private func nextNavigationCookie() -> Cookie {
+        cookie(Self.navigationCookie, value: "\(Self.navigationCounter.wrappingAdd(1, ordering: .relaxed).newValue)")
+    }
+
+    /// A cookie of the host: whole site, never read by scripts, not sent with cross-site posts.
+    private func cookie(_ name: String, value: String) -> Cookie {
+        Cookie(name: name, value: value, path: "/", secure: secureCookies, httpOnly: true, sameSite: .lax)
     }
 }
 
