@@ -129,9 +129,6 @@ final class Session: Sendable {
         }
     }
 
-    /// How many event streams are open.
-    var openStreamCount: Int { state.withLock(\.streams.count) }
-
     /// Waits, for the event stream `stream`, until a page newer than version `after` is published
     /// (or, if this session ended, until then), at most `timeout`. `scheduleRefresh` is called when
     /// the published page is out of date and no refresh is coming.
