@@ -7,8 +7,6 @@
 /// token posted twice acts once.
 @MainActor
 final class ActionTable {
-    /// The URL path before a token.
-    nonisolated static let pathPrefix = "/_action/"
 
     typealias Perform = @MainActor (FormFields) async -> ActionResult
 
@@ -31,7 +29,7 @@ final class ActionTable {
         current[token] = Entry(perform: perform)
         let text = token.text
         onScreen.append(OnScreenAction(token: text, purpose: purpose))
-        return Self.pathPrefix + text
+        return FlowHostRoute.action(token: text).url
     }
 
     /// Retires every current token: called before a new capture and before an action runs.

@@ -27,7 +27,7 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The URL to POST to.
-    public var url: String { ActionTable.pathPrefix + token }
+    public var url: String { FlowHostRoute.action(token: token).url }
 
     /// Same token, same purpose.
     public static func == (lhs: OnScreenAction, rhs: OnScreenAction) -> Bool {

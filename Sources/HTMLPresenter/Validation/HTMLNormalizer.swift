@@ -117,7 +117,7 @@ private struct Printer {
     }
 
     private mutating func replacingTokens(in value: String) -> String {
-        let prefix = "/_action/"
+        let prefix = FlowHostRoute.actionPrefix
         guard value.contains(prefix) else { return value }
         var result = ""
         var rest = Substring(value)

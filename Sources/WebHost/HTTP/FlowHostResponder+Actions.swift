@@ -32,7 +32,7 @@ extension FlowHostResponder {
         case .refused(let error):
             return responses.message(.conflict, title: "Nothing was done", message: error.description)
         case .ended:
-            return responses.redirect(to: "/")
+            return responses.redirect(to: FlowHostRoute.root.url)
         case .page(let page, action: .invalid):
             return responses.page(page.html, status: .unprocessableContent)
         case .page(let page, _):

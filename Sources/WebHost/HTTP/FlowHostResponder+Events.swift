@@ -1,3 +1,4 @@
+import HTMLPresenter
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -17,8 +18,10 @@ extension FlowHostResponder {
     ///
     /// When the stream ends its connection is closed, both ways: an EventSource never reuses it,
     /// and a client that kept it open would otherwise hold the server's side until it let go.
-    func events(_ request: Request, channel: any Channel, log: inout RequestLog) async throws -> Response {
-        guard let version = request.uri.queryParameters.get("v", as: Int.self) else {
+    func events(
+        _ request: Request, after version: Int?, channel: any Channel, log: inout RequestLog
+    ) async throws -> Response {
+        guard let version else {
             return responses.message(.badRequest, title: "Bad request", message: "/_events needs ?v=<page version>.")
         }
         guard let slot = host.streams.reserve() else {
@@ -42,7 +45,7 @@ extension FlowHostResponder {
                 }
                 guard let session else {
                     // The page belongs to a session that ended: start over.
-                    try await writer.write(Self.moveEvent(to: "/"))
+                    try await writer.write(Self.moveEvent(to: FlowHostRoute.root.url))
                     try await writer.finish(nil)
                     return
                 }

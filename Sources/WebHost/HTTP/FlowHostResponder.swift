@@ -42,7 +42,7 @@ struct FlowHostResponder: HTTPResponder {
     }
 
     private func route(_ request: Request, context: Context, log: inout RequestLog) async throws -> Response {
-        let route = Route(path: request.uri.path)
+        let route = FlowHostRoute(path: request.uri.path, query: request.uri.query)
         guard route.allowedMethods.contains(request.method) else {
             if route == .unknown { return notFound(request) }
             var response = responses.message(
@@ -73,8 +73,8 @@ struct FlowHostResponder: HTTPResponder {
             return try await link(path, request: request, log: &log)
         case .action(let token):
             return try await action(token, request: request, log: &log)
-        case .events:
-            return try await events(request, channel: context.channel, log: &log)
+        case .events(let version):
+            return try await events(request, after: version, channel: context.channel, log: &log)
         case .unknown:
             return notFound(request)
         }
@@ -90,7 +90,7 @@ struct FlowHostResponder: HTTPResponder {
         let outcome = try await session.queue.run { () throws(RenderError) in
             try await host.update(session, id.map { .reveal($0) } ?? .none)
         }
-        guard case .page(let page, _) = outcome else { return responses.redirect(to: "/") }
+        guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
         return page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
     }
 
@@ -116,8 +116,8 @@ struct FlowHostResponder: HTTPResponder {
         return response
     }
 
-    private func link(_ path: Substring, request: Request, log: inout RequestLog) async throws -> Response {
-        guard let decoded = String(path).removingPercentEncoding, let step = host.app.deepLinks.step(for: decoded)
+    private func link(_ path: String, request: Request, log: inout RequestLog) async throws -> Response {
+        guard let decoded = path.removingPercentEncoding, let step = host.app.deepLinks.step(for: decoded)
         else {
             return responses.message(
                 .notFound, title: "Link not found", message: "No screen of this prototype opens at /link/\(path).")
@@ -126,7 +126,7 @@ struct FlowHostResponder: HTTPResponder {
             let outcome = try await session.queue.run { () throws(RenderError) in
                 try await host.update(session, .navigate(step))
             }
-            guard case .page(let page, _) = outcome else { return responses.redirect(to: "/") }
+            guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
             return responses.redirect(to: page.url)
         }
     }

@@ -17,11 +17,21 @@ struct StaticFiles: Sendable {
         // answer 304 through their ETag.
         let cacheControl = CacheControl([(MediaType(type: .any), [.noCache])])
         var folders = [
-            ("/_flowhost/", Files(Chrome.publicDirectory.path, urlBasePath: "/_flowhost", cacheControl: cacheControl))
+            (
+                FlowHostRoute.chromeFilesPrefix,
+                Files(
+                    Chrome.publicDirectory.path, urlBasePath: String(FlowHostRoute.chromeFilesPrefix.dropLast()),
+                    cacheControl: cacheControl)
+            )
         ]
         if let publicDirectory {
             folders.append(
-                ("/public/", Files(publicDirectory.path, urlBasePath: "/public", cacheControl: cacheControl)))
+                (
+                    FlowHostRoute.publicFilesPrefix,
+                    Files(
+                        publicDirectory.path, urlBasePath: String(FlowHostRoute.publicFilesPrefix.dropLast()),
+                        cacheControl: cacheControl)
+                ))
         }
         self.folders = folders
         self.responses = responses

@@ -12,8 +12,5 @@ struct PublishedPage: Sendable {
     let html: ByteBuffer
 
     /// The screen's URL.
-    var url: String { Self.url(of: screenID) }
-
-    /// The URL of the screen with identifier `id`.
-    static func url(of id: ScreenID) -> String { "/screen/\(id)" }
+    var url: String { FlowHostRoute.screen(screenID).url }
 }

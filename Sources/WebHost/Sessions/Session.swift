@@ -1,3 +1,4 @@
+import HTMLPresenter
 import Synchronization
 
 /// One browser session: its scene on the main actor, its request queue, and the page it last
@@ -143,7 +144,7 @@ final class Session: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let (immediate, needsRefresh) = state.withLock { state -> (Wait?, Bool) in
-                    if state.isClosed { return (.move("/"), false) }
+                    if state.isClosed { return (.move(FlowHostRoute.root.url), false) }
                     if Task.isCancelled { return (.cancelled, false) }
                     if state.replaced.contains(key) { return (.replaced, false) }
                     if let page = state.page, page.version > after { return (.move(page.url), false) }
@@ -174,6 +175,6 @@ final class Session: Sendable {
             defer { state.watchers = [:] }
             return state.watchers.values.map(\.continuation)
         }
-        for continuation in watchers { continuation.resume(returning: .move("/")) }
+        for continuation in watchers { continuation.resume(returning: .move(FlowHostRoute.root.url)) }
     }
 }

@@ -182,7 +182,7 @@ final class SessionHost: Sendable {
             session.publish(page, generation: generation)
             return page
         }
-        let html = try renderer.render(tree, eventsURL: "/_events?v=\(tree.version)")
+        let html = try renderer.render(tree, eventsURL: FlowHostRoute.events(after: tree.version).url)
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
             html: ByteBuffer(string: html))

@@ -1,0 +1,82 @@
+/// Every URL FlowHost serves, both ways: parsed from a request's path and query, and built into
+/// the pages and redirects. No other code writes a FlowHost path by hand.
+///
+/// ```swift
+/// FlowHostRoute(path: "/screen/12", query: nil)        // .screen(ScreenID(rawValue: 12))
+/// FlowHostRoute.events(after: 4).url                   // "/_events?v=4"
+/// ```
+public enum FlowHostRoute: Equatable, Sendable {
+    /// `/`: the current screen.
+    case root
+    /// `/screen/<id>`: one screen of the session.
+    case screen(ScreenID)
+    /// `/_action/<token>`: an action of the page on screen.
+    case action(token: String)
+    /// `/_events?v=<version>`: the live-move stream of an open page, which shows page `version`
+    /// (nil when the query names none).
+    case events(after: Int?)
+    /// `/link/<path>`: a deep link (`path` still percent-encoded).
+    case link(String)
+    /// `/_flowhost/...` (the chrome's CSS and script) and `/public/...` (the app's): static files.
+    case file
+    /// `/healthz`.
+    case health
+    /// `/_flowhost/status`: session and stream counts, as JSON.
+    case status
+    /// Anything else.
+    case unknown
+
+    /// Where the chrome's own static files are served.
+    public static let chromeFilesPrefix = "/_flowhost/"
+    /// Where the app's `Public/` folder is served.
+    public static let publicFilesPrefix = "/public/"
+    static let actionPrefix = "/_action/"
+    private static let screenPrefix = "/screen/"
+    private static let linkPrefix = "/link/"
+
+    /// What the request path (and its query, for `/_events`) names.
+    public init(path: String, query: String?) {
+        switch path {
+        case "/": self = .root
+        case "/healthz": self = .health
+        case "/_flowhost/status": self = .status
+        case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
+        case _ where path.hasPrefix(Self.screenPrefix):
+            let number = path.dropFirst(Self.screenPrefix.count)
+            if number.utf8.count <= 18, number.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(number) {
+                self = .screen(ScreenID(rawValue: value))
+            } else {
+                self = .unknown
+            }
+        case _ where path.hasPrefix(Self.actionPrefix):
+            self = .action(token: String(path.dropFirst(Self.actionPrefix.count)))
+        case _ where path.hasPrefix(Self.linkPrefix):
+            self = .link(String(path.dropFirst(Self.linkPrefix.count)))
+        case _ where path.hasPrefix(Self.chromeFilesPrefix) || path.hasPrefix(Self.publicFilesPrefix):
+            self = .file
+        default: self = .unknown
+        }
+    }
+
+    /// The URL to put in a page, a redirect or a script.
+    public var url: String {
+        switch self {
+        case .root: "/"
+        case .screen(let id): "\(Self.screenPrefix)\(id)"
+        case .action(let token): Self.actionPrefix + token
+        case .events(let version): version.map { "/_events?v=\($0)" } ?? "/_events"
+        case .link(let path): Self.linkPrefix + path
+        case .file: Self.chromeFilesPrefix
+        case .health: "/healthz"
+        case .status: "/_flowhost/status"
+        case .unknown: "/"
+        }
+    }
+
+    private static func version(inQuery query: String) -> Int? {
+        for pair in query.split(separator: "&") where pair.hasPrefix("v=") {
+            return Int(pair.dropFirst(2))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,13 @@
+import HTMLPresenter
+import Hummingbird
+
+extension FlowHostRoute {
+    /// The methods the host answers on this route.
+    var allowedMethods: [HTTPRequest.Method] {
+        switch self {
+        case .action: [.post]
+        case .root, .screen, .events, .link, .file, .health, .status: [.get, .head]
+        case .unknown: []
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import HTMLPresenter
+import Testing
+
+@Suite("FlowHostRoute")
+struct FlowHostRouteTests {
+    @Test(
+        "every route a page or redirect names parses back to itself",
+        arguments: [
+            FlowHostRoute.root, .screen(ScreenID(rawValue: 12)), .action(token: String(repeating: "a1", count: 16)),
+            .events(after: 4), .link("movies/3"), .health, .status,
+        ])
+    func roundTrip(route: FlowHostRoute) {
+        let url = route.url
+        let parts = url.split(separator: "?", maxSplits: 1).map(String.init)
+        #expect(FlowHostRoute(path: parts[0], query: parts.count > 1 ? parts[1] : nil) == route, "\(url)")
+    }
+
+    @Test(
+        "paths that name nothing FlowHost serves are unknown, and static files are files",
+        arguments: [
+            ("/screen/", FlowHostRoute.unknown), ("/screen/abc", .unknown), ("/screen/99999999999999999999", .unknown),
+            ("/nowhere", .unknown), ("/_flowhost/flowhost.css", .file), ("/public/poster.svg", .file),
+            ("/_events", .events(after: nil)),
+        ])
+    func otherPaths(path: String, route: FlowHostRoute) {
+        #expect(FlowHostRoute(path: path, query: nil) == route)
+    }
+
+    @Test("an event stream's version is read from its query, and a bad one is none")
+    func eventsQuery() {
+        #expect(FlowHostRoute(path: "/_events", query: "v=7") == .events(after: 7))
+        #expect(FlowHostRoute(path: "/_events", query: "x=1&v=8") == .events(after: 8))
+        #expect(FlowHostRoute(path: "/_events", query: "v=x") == .events(after: nil))
+    }
+}
