@@ -84,14 +84,15 @@ struct FlowHostResponder: HTTPResponder {
     /// redirect to the screen on top (or that page in place, when `redirect` is false). The fast
     /// path serves the published page without the main actor.
     private func screen(_ id: ScreenID?, in session: Session, redirect: Bool = true) async throws -> Response {
-        if let page = session.freshPage, id == nil || page.screenID == id {
-            return page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
+        func answer(_ page: PublishedPage) -> Response {
+            page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
         }
+        if let page = session.freshPage, id == nil || page.screenID == id { return answer(page) }
         let outcome = try await session.queue.run { () throws(RenderError) in
             try await host.update(session, id.map { .reveal($0) } ?? .none)
         }
         guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
-        return page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
+        return answer(page)
     }
 
     /// The session the request's cookie names, if it lives.

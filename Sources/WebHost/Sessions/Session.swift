@@ -27,10 +27,11 @@ final class Session: Sendable {
         var generation = 0
         /// The generation the published page was captured in.
         var pageGeneration = -1
-        /// The open event streams, oldest first, and the one waiting in each.
+        /// The event streams this session follows, oldest first; an open stream not listed here was
+        /// replaced by a newer one.
         var streams: [Int] = []
+        /// The wait of each stream waiting for a move.
         var watchers: [Int: Watcher] = [:]
-        var replaced: Set<Int> = []
         var nextStream = 0
         var isRefreshScheduled = false
         var isClosed = false
@@ -113,7 +114,6 @@ final class Session: Sendable {
             var replaced: [CheckedContinuation<Wait, Never>] = []
             while state.streams.count > limit {
                 let oldest = state.streams.removeFirst()
-                state.replaced.insert(oldest)
                 if let watcher = state.watchers.removeValue(forKey: oldest) { replaced.append(watcher.continuation) }
             }
             return (state.nextStream, replaced)
@@ -124,10 +124,7 @@ final class Session: Sendable {
 
     /// Unregisters the event stream `key`: it ended.
     func closeStream(_ key: Int) {
-        state.withLock { state in
-            state.streams.removeAll { $0 == key }
-            state.replaced.remove(key)
-        }
+        state.withLock { $0.streams.removeAll { $0 == key } }
     }
 
     /// Waits, for the event stream `stream`, until a page newer than version `after` is published
@@ -146,7 +143,7 @@ final class Session: Sendable {
                 let (immediate, needsRefresh) = state.withLock { state -> (Wait?, Bool) in
                     if state.isClosed { return (.move(FlowHostRoute.root.url), false) }
                     if Task.isCancelled { return (.cancelled, false) }
-                    if state.replaced.contains(key) { return (.replaced, false) }
+                    if !state.streams.contains(key) { return (.replaced, false) }
                     if let page = state.page, page.version > after { return (.move(page.url), false) }
                     state.watchers[key] = Watcher(after: after, continuation: continuation)
                     let needsRefresh = state.pageGeneration != state.generation && !state.isRefreshScheduled
