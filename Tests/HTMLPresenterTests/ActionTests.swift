@@ -72,6 +72,36 @@ struct ActionTests {
         #expect(navigation.viewControllers.map(\.title) == ["A", "B", "C"])
     }
 
+    @Test("every action has a position: its view controller and its index there, the same in every capture")
+    func actionPositions() throws {
+        // Given a tab bar of two tabs, the first a stack Movies > Heat with a Rate bar button and two content actions
+        let window = HTMLWindow()
+        let heat = screen("Heat") { actions in ["cast": actions.run {}, "similar": actions.run {}] }
+        heat.navigationItem.rightBarButtonItems = [BarButtonItem(title: "Rate") {}]
+        let navigation = HTMLNavigationController(rootViewController: screen("Movies"))
+        navigation.pushViewController(heat)
+        let tabs = HTMLTabBarController()
+        tabs.setViewControllers([navigation, screen("Profile")])
+        window.rootViewController = tabs
+
+        // When it is captured, then changed without touching Heat's actions and captured again
+        let first = window.updatedScreenTree()
+        heat.title = "Heat (1995)"
+        let second = window.updatedScreenTree()
+
+        // Then each action belongs to the view controller that draws it, numbered in a stable order
+        let positions = { (tree: ScreenTree) in
+            tree.actions.map {
+                "\($0.screen == heat.id ? "heat" : $0.screen == navigation.id ? "navigation" : $0.screen == tabs.id ? "tabs" : "?") \($0.index)"
+            }
+        }
+        #expect(positions(first) == ["navigation 0", "heat 0", "tabs 0", "tabs 1", "heat 1", "heat 2"])
+        #expect(positions(second) == positions(first))
+        #expect(Set(first.actions.map(\.token)).isDisjoint(with: second.actions.map(\.token)))
+        #expect(
+            first.actions.map(\.description) == ["back to Movies", "run", "tab ", "tab Profile", "run", "run"])
+    }
+
     @Test("field errors show the same screen with the messages and what was typed")
     func formErrorsKeepTypedValues() async throws {
         // Given a login form that refuses an email without @

@@ -46,11 +46,11 @@ struct RevealTests {
 
         // When Heat is revealed, then nothing happens
         #expect(!window.reveal(heat.id))
-        #expect(!window.needsCapture)
+        #expect(window.version == before.version)
         #expect(window.updatedScreenTree() == before)
     }
 
-    @Test("a change after a capture is announced once and makes the page's tokens stale")
+    @Test("every change after a capture is announced with a new version and makes the page's tokens stale")
     func changeAfterCaptureRetiresTokens() async throws {
         // Given a captured page with an action, and a listener
         let window = HTMLWindow()
@@ -61,15 +61,19 @@ struct RevealTests {
             Issue.record("no action")
             return
         }
-        var announcements = 0
-        window.onNeedsCapture = { announcements += 1 }
+        let captured = window.version
+        var announced: [Int] = []
+        window.onChange = { announced.append($0) }
 
         // When the flow pushes twice on its own
         navigation.pushViewController(screen("Heat"))
         navigation.pushViewController(screen("Cast"))
 
-        // Then it was announced once, and the old page's action is stale
-        #expect(announcements == 1)
+        // Then each push was announced with a newer version, the old page's action is stale, and
+        // the next capture shows the last version
+        #expect(announced.count == 2 && announced[0] > captured && announced[1] > announced[0])
         await #expect(throws: ActionError.stale) { try await window.perform(url.token) }
+        #expect(window.updatedScreenTree().version == window.version)
+        #expect(window.updatedScreenTree().visibleScreen?.title == "Cast")
     }
 }

@@ -3,8 +3,11 @@
 /// Tokens are 128 random bits written as 32 lowercase hex digits, used in URLs
 /// `/_action/<token>`. Each capture of the screen tree starts a new generation: the previous
 /// generation's tokens become stale (remembered, bounded, so that a late click is told "stale"
-/// rather than "unknown"; the last 256 or more are kept). Performing an action retires its whole generation first, so the same
-/// token posted twice acts once.
+/// rather than "unknown"; the last 256 or more are kept). Performing an action retires its whole
+/// generation first, so the same token posted twice acts once.
+///
+/// Each action also gets its position: the view controller it belongs to and its index among that
+/// view controller's actions, in the order the capture registered them.
 @MainActor
 final class ActionTable {
 
@@ -14,6 +17,7 @@ final class ActionTable {
     private var retired: Set<OpaqueToken> = []
     private var retiredOrder: [OpaqueToken] = []
     private let retiredCapacity: Int
+    private var countByOwner: [ScreenID: Int] = [:]
     private var generator = SystemRandomNumberGenerator()
 
     init(retiredCapacity: Int = 256) {
@@ -23,12 +27,14 @@ final class ActionTable {
     /// The actions on screen, for the screen tree and the debugger.
     private(set) var onScreen: [OnScreenAction] = []
 
-    /// Issues a token for `perform` and returns its URL.
-    func register(_ purpose: OnScreenAction.Purpose, perform: @escaping Perform) -> String {
+    /// Issues a token for `perform`, an action of the view controller `owner`, and returns its URL.
+    func register(_ purpose: OnScreenAction.Purpose, of owner: ScreenID, perform: @escaping Perform) -> String {
         let token = OpaqueToken.random(using: &generator)
         current[token] = Entry(perform: perform)
         let text = token.text
-        onScreen.append(OnScreenAction(token: text, purpose: purpose))
+        let index = countByOwner[owner, default: 0]
+        countByOwner[owner] = index + 1
+        onScreen.append(OnScreenAction(token: text, purpose: purpose, screen: owner, index: index))
         return FlowHostRoute.action(token: text).url
     }
 
@@ -39,6 +45,7 @@ final class ActionTable {
         }
         current.removeAll(keepingCapacity: true)
         onScreen.removeAll(keepingCapacity: true)
+        countByOwner.removeAll(keepingCapacity: true)
     }
 
     /// The action for `token`, retiring its generation, or why there is none.

@@ -1,6 +1,12 @@
 import FlowCore
 
-/// An action on screen: its token and what it does, for the screen tree, logs and the debugger.
+/// An action on screen: its token, where it is and what it does, for the screen tree, logs and the
+/// debugger.
+///
+/// Its position (``screen`` and ``index``) says which button it is in terms that do not change from
+/// one capture to the next: the same screen in the same state registers its actions in the same
+/// order, so "the second action of the detail screen" names the same button again after a new
+/// capture, while its token does not.
 public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     /// What an action does, kept as given: a step is described only when someone asks (describing
     /// an enum goes through reflection and would cost more than capturing the whole page).
@@ -11,11 +17,20 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
 
     /// The 32-hex-digit token in the action's URL.
     public let token: String
+    /// The view controller the action belongs to: the screen for its content and bar buttons, the
+    /// navigation controller for its back button, the tab bar controller for its tabs, the alert
+    /// for its buttons.
+    public let screen: ScreenID
+    /// Its index among the actions of ``screen``, in the order the capture registered them (bar
+    /// buttons first, then the content's in the order its view model asked for them).
+    public let index: Int
     private let purpose: Purpose
 
-    init(token: String, purpose: Purpose) {
+    init(token: String, purpose: Purpose, screen: ScreenID, index: Int) {
         self.token = token
         self.purpose = purpose
+        self.screen = screen
+        self.index = index
     }
 
     /// What it does: `step detail(id: 3)`, `back to Movies`, `tab Profile`, `form`.
@@ -29,8 +44,9 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     /// The URL to POST to.
     public var url: String { FlowHostRoute.action(token: token).url }
 
-    /// Same token, same purpose.
+    /// Same token, same position, same purpose.
     public static func == (lhs: OnScreenAction, rhs: OnScreenAction) -> Bool {
-        lhs.token == rhs.token && lhs.description == rhs.description
+        lhs.token == rhs.token && lhs.screen == rhs.screen && lhs.index == rhs.index
+            && lhs.description == rhs.description
     }
 }

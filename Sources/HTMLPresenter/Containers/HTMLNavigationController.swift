@@ -86,4 +86,42 @@ public final class HTMLNavigationController: HTMLViewController {
     override var visibleChild: HTMLViewController? { topViewController }
     override func reveal(_ child: HTMLViewController) { popToViewController(child) }
     override var node: ScreenNode { .navigation(id: id, stack: viewControllers.map(\.node)) }
+
+    override func describeBars(into bars: inout LayerBars, table: ActionTable?) {
+        if bars.navigationBar == nil { bars.navigationBar = navigationBar(table: table) }
+    }
+
+    /// The bar: the top screen's title and bar buttons, and a back button to the previous screen.
+    private func navigationBar(table: ActionTable?) -> ScreenLayer.NavigationBar {
+        guard let top = viewControllers.last else {
+            return .init(title: "", largeTitle: false, backButton: nil, leftItems: [], rightItems: [])
+        }
+        var backButton: BarButtonSnapshot?
+        if viewControllers.count > 1, !top.navigationItem.hidesBackButton {
+            let previous = viewControllers[viewControllers.count - 2]
+            let label = previous.navigationItem.backButtonTitle ?? previous.title
+            let action =
+                table?.register(.text("back to \(previous.title)"), of: id) { [weak self, weak previous] _ in
+                    if let self, let previous { popToViewController(previous, animated: true) }
+                    return .accepted
+                } ?? ""
+            backButton = BarButtonSnapshot(title: label.isEmpty ? "Back" : label, action: action, isProminent: false)
+        }
+        let largeTitle =
+            switch top.navigationItem.largeTitleDisplayMode {
+            case .always: true
+            case .never: false
+            case .automatic: prefersLargeTitles
+            }
+        let actions = ScreenActions(table: table, screen: top)
+        let buttons = { (items: [BarButtonItem]) in
+            items.map {
+                BarButtonSnapshot(title: $0.title, action: actions.url(for: $0), isProminent: $0.style == .done)
+            }
+        }
+        return .init(
+            title: top.title, largeTitle: largeTitle, backButton: backButton,
+            leftItems: buttons(top.navigationItem.leftBarButtonItems),
+            rightItems: buttons(top.navigationItem.rightBarButtonItems))
+    }
 }

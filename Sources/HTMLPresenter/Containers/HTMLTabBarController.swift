@@ -60,4 +60,19 @@ public final class HTMLTabBarController: HTMLViewController {
     override var node: ScreenNode {
         .tabBar(id: id, tabs: viewControllers.map(\.node), selectedIndex: selectedIndex)
     }
+
+    override func describeBars(into bars: inout LayerBars, table: ActionTable?) {
+        guard bars.tabBar == nil else { return }
+        let items = viewControllers.enumerated().map { index, tab in
+            let item = tab.tabBarItem ?? TabBarItem(title: tab.title, icon: "circle")
+            let action =
+                table?.register(.text("tab \(item.title)"), of: id) { [weak self] _ in
+                    self?.selectedIndex = index
+                    return .accepted
+                } ?? ""
+            return ScreenLayer.TabBar.Item(
+                title: item.title, icon: item.icon, isSelected: index == selectedIndex, action: action)
+        }
+        bars.tabBar = .init(items: items)
+    }
 }

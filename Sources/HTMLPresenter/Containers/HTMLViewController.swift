@@ -104,7 +104,7 @@ open class HTMLViewController: Presentable {
 
     /// Tells the window that the view model's values changed, so the page shows them.
     public func setNeedsUpdate() {
-        window?.setNeedsCapture()
+        window?.contentDidChange()
     }
 
     // MARK: Container hooks
@@ -118,6 +118,18 @@ open class HTMLViewController: Presentable {
     /// Makes `child`, one of ``containedViewControllers``, the visible child (a navigation
     /// controller pops to it, a tab bar controller selects it).
     func reveal(_ child: HTMLViewController) {}
+
+    /// This view controller and, through each container's visible child, the screen on screen.
+    var visiblePath: [HTMLViewController] {
+        var path = [self]
+        while let child = path.last?.visibleChild { path.append(child) }
+        return path
+    }
+
+    /// Draws the bar this container shows around its visible child into `bars`, unless a container
+    /// nearer the screen drew that bar already; its actions are registered in `table` (nil when the
+    /// layer is not interactive: the bar is drawn without actions).
+    func describeBars(into bars: inout LayerBars, table: ActionTable?) {}
 
     /// This view controller and its contents as plain values.
     var node: ScreenNode {

@@ -1,8 +1,9 @@
 import FlowCore
 
 /// The top of the view controller tree: a root view controller and the modals presented over it.
-/// It keeps every view controller's visibility up to date, captures what is on screen as a
-/// ``ScreenTree`` and runs the actions of that capture.
+/// It keeps every view controller's visibility up to date and counts the changes of what is on
+/// screen in one ``version``; ``updatedScreenTree()`` captures it (see ``ScreenTree``) and
+/// ``perform(_:fields:)`` runs the actions of that capture.
 ///
 /// ```swift
 /// let window = HTMLWindow()
@@ -28,20 +29,16 @@ public final class HTMLWindow: Presentable {
     }
     private var modals: [Modal] = []
     private let actionTable = ActionTable()
-    /// The last capture.
+    /// The last capture; current while its ``ScreenTree/version`` equals ``version``.
     public private(set) var screenTree = ScreenTree.empty
-    /// Whether what is on screen changed since the last capture.
-    public private(set) var needsCapture = true {
-        didSet {
-            guard needsCapture && !oldValue else { return }
-            actionTable.retireAll()
-            onNeedsCapture?()
-        }
-    }
-    /// Called when what is on screen changes after a capture: once, until the next capture. The
-    /// tokens of the last capture are stale from then on (the page they were rendered into is out
-    /// of date). The web host uses it to move open pages when a flow navigates on its own.
-    public var onNeedsCapture: (@MainActor () -> Void)?
+    /// Moves on every change of what is on screen (navigation, a view model's new values, an
+    /// action run). A capture is stamped with the version it shows, so a page is current exactly
+    /// while its version is the window's.
+    public private(set) var version = 1
+    /// Called with the new ``version`` on every change of what is on screen. The tokens of the
+    /// last capture are stale from then on (the page they were rendered into is out of date). The
+    /// web host uses it to move open pages when a flow navigates on its own.
+    public var onChange: (@MainActor (_ version: Int) -> Void)?
 
     // MARK: Initialization
 
@@ -53,7 +50,10 @@ public final class HTMLWindow: Presentable {
     /// The screen tree, captured anew if anything changed since the last capture. A new capture
     /// issues new action tokens; the previous ones become stale.
     public func updatedScreenTree() -> ScreenTree {
-        if needsCapture { capture() }
+        if screenTree.version != version {
+            screenTree = ScreenCapture(table: actionTable).tree(
+                of: layerRoots, windowRoot: rootViewController, version: version)
+        }
         return screenTree
     }
 
@@ -63,9 +63,9 @@ public final class HTMLWindow: Presentable {
     ///   ``ActionError/stale`` for one no longer on screen. Either way nothing changes.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
         let perform = try actionTable.take(token)
-        needsCapture = true
+        contentDidChange()
         let result = await perform(fields)
-        needsCapture = true
+        contentDidChange()
         return result
     }
 
@@ -87,9 +87,12 @@ public final class HTMLWindow: Presentable {
         return true
     }
 
-    /// Marks the screen tree as changed (a view model's values changed).
-    func setNeedsCapture() {
-        needsCapture = true
+    /// What is on screen changed without moving anything (a view model's values, an action run):
+    /// a new version; the last capture's tokens are stale.
+    func contentDidChange() {
+        version += 1
+        actionTable.retireAll()
+        onChange?(version)
     }
 
     // MARK: Modal presentation
@@ -140,8 +143,8 @@ public final class HTMLWindow: Presentable {
 
     /// Something moved: visibility is recomputed at once, the screen tree on the next capture.
     func treeDidChange() {
-        needsCapture = true
         updateVisibility()
+        contentDidChange()
     }
 
     private func rootDidChange(from old: HTMLViewController?) {
@@ -182,11 +185,11 @@ public final class HTMLWindow: Presentable {
         var visible = Set<ObjectIdentifier>()
         let roots = layerRoots
         if let top = roots.last {
-            for viewController in Self.visiblePath(from: top) {
+            for viewController in top.visiblePath {
                 visible.insert(ObjectIdentifier(viewController))
             }
             if top is HTMLAlertController, roots.count > 1 {
-                for viewController in Self.visiblePath(from: roots[roots.count - 2]) {
+                for viewController in roots[roots.count - 2].visiblePath {
                     visible.insert(ObjectIdentifier(viewController))
                 }
             }
@@ -196,133 +199,11 @@ public final class HTMLWindow: Presentable {
         }
     }
 
-    private static func visiblePath(from root: HTMLViewController) -> [HTMLViewController] {
-        var path = [root]
-        while let child = path.last?.visibleChild { path.append(child) }
-        return path
-    }
-
     private static func forEach(in root: HTMLViewController, _ body: (HTMLViewController) -> Void) {
         body(root)
         for child in root.containedViewControllers {
             forEach(in: child, body)
         }
-    }
-
-    // MARK: Capture
-
-    private func capture() {
-        actionTable.retireAll()
-        let roots = layerRoots
-        let alert = roots.last as? HTMLAlertController
-        let layerViewControllers = roots.filter { !($0 is HTMLAlertController) }
-        var layers: [ScreenLayer] = []
-        for (index, root) in layerViewControllers.enumerated() {
-            let isTop = index == layerViewControllers.count - 1
-            let style: ScreenLayer.Style =
-                index == 0 && root === rootViewController
-                ? .window : (root.modalPresentationStyle == .fullScreen ? .fullScreen : .pageSheet)
-            layers.append(
-                captureLayer(root, style: style, isInteractive: isTop && alert == nil, rendersContent: isTop))
-        }
-        screenTree = ScreenTree(
-            version: screenTree.version + 1, layers: layers, alert: alert.map(captureAlert),
-            actions: actionTable.onScreen)
-        needsCapture = false
-    }
-
-    private func captureLayer(
-        _ root: HTMLViewController, style: ScreenLayer.Style, isInteractive: Bool, rendersContent: Bool
-    ) -> ScreenLayer {
-        let table = isInteractive ? actionTable : nil
-        let path = Self.visiblePath(from: root)
-        let leaf = path[path.count - 1]
-        let tabBarController = path.lazy.compactMap { $0 as? HTMLTabBarController }.first
-        let navigationController = path.lazy.compactMap { $0 as? HTMLNavigationController }.last
-        return ScreenLayer(
-            style: style,
-            root: root.node,
-            isInteractive: isInteractive,
-            navigationBar: navigationController.map { navigationBar(of: $0, table: table) },
-            tabBar: tabBarController.map { tabBar(of: $0, table: table) },
-            screen: ScreenSnapshot(
-                id: leaf.id, title: leaf.title, template: leaf.templateName,
-                values: rendersContent ? values(of: leaf, table: table) : nil))
-    }
-
-    private func values(of screen: HTMLViewController, table: ActionTable?) -> TemplateValue? {
-        guard screen.templateName != nil else { return nil }
-        var values = screen.viewModel?.templateValues(actions: ScreenActions(table: table, screen: screen)) ?? [:]
-        if let formState = screen.formState {
-            values["form"] = formState.templateValue
-        }
-        return values
-    }
-
-    private func navigationBar(
-        of navigationController: HTMLNavigationController, table: ActionTable?
-    ) -> ScreenLayer.NavigationBar {
-        let stack = navigationController.viewControllers
-        guard let top = stack.last else {
-            return .init(title: "", largeTitle: false, backButton: nil, leftItems: [], rightItems: [])
-        }
-        var backButton: BarButtonSnapshot?
-        if stack.count > 1, !top.navigationItem.hidesBackButton {
-            let previous = stack[stack.count - 2]
-            let label = previous.navigationItem.backButtonTitle ?? previous.title
-            let action =
-                table?.register(.text("back to \(previous.title)")) {
-                    [weak navigationController, weak previous] _ in
-                    if let navigationController, let previous {
-                        navigationController.popToViewController(previous, animated: true)
-                    }
-                    return .accepted
-                } ?? ""
-            backButton = BarButtonSnapshot(title: label.isEmpty ? "Back" : label, action: action, isProminent: false)
-        }
-        let largeTitle =
-            switch top.navigationItem.largeTitleDisplayMode {
-            case .always: true
-            case .never: false
-            case .automatic: navigationController.prefersLargeTitles
-            }
-        let actions = ScreenActions(table: table, screen: top)
-        let buttons = { (items: [BarButtonItem]) in
-            items.map {
-                BarButtonSnapshot(title: $0.title, action: actions.url(for: $0), isProminent: $0.style == .done)
-            }
-        }
-        return .init(
-            title: top.title, largeTitle: largeTitle, backButton: backButton,
-            leftItems: buttons(top.navigationItem.leftBarButtonItems),
-            rightItems: buttons(top.navigationItem.rightBarButtonItems))
-    }
-
-    private func tabBar(of tabBarController: HTMLTabBarController, table: ActionTable?) -> ScreenLayer.TabBar {
-        let items = tabBarController.viewControllers.enumerated().map { index, tab in
-            let item = tab.tabBarItem ?? TabBarItem(title: tab.title, icon: "circle")
-            let action =
-                table?.register(.text("tab \(item.title)")) { [weak tabBarController] _ in
-                    tabBarController?.selectedIndex = index
-                    return .accepted
-                } ?? ""
-            return ScreenLayer.TabBar.Item(
-                title: item.title, icon: item.icon, isSelected: index == tabBarController.selectedIndex, action: action)
-        }
-        return .init(items: items)
-    }
-
-    private func captureAlert(_ alert: HTMLAlertController) -> AlertSnapshot {
-        let actions = alert.actions.map { action in
-            let url = actionTable.register(.text("alert \(action.title)")) { [weak alert] _ in
-                alert?.choose(action)
-                return .accepted
-            }
-            return AlertSnapshot.Action(
-                title: action.title, isCancel: action.style == .cancel, isDestructive: action.style == .destructive,
-                action: url)
-        }
-        return AlertSnapshot(id: alert.id, title: alert.title, message: alert.message, actions: actions)
     }
 }
 

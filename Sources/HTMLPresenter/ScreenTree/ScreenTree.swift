@@ -10,7 +10,8 @@
 /// #expect(tree.layers.last?.navigationBar?.backButton?.title == "Movies")
 /// ```
 public struct ScreenTree: Sendable, Equatable {
-    /// Increases with every capture.
+    /// The window's ``HTMLWindow/version`` when captured: a later capture of a changed window has a
+    /// greater one, an unchanged window's capture the same.
     public let version: Int
     /// Bottom first: the window's root, then each presented modal.
     public let layers: [ScreenLayer]

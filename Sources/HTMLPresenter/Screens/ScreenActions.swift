@@ -27,7 +27,7 @@ public struct ScreenActions {
     public func form(_ handler: @escaping @MainActor (FormFields) async -> ActionResult) -> TemplateValue {
         guard let table else { return "" }
         return .string(
-            table.register(.text("form")) { [weak screen] fields in
+            table.register(.text("form"), of: screen.id) { [weak screen] fields in
                 let outcome = await handler(fields)
                 screen?.formDidSubmit(fields, outcome: outcome)
                 return outcome
@@ -54,7 +54,7 @@ public struct ScreenActions {
                 "Screen '\(screen.templateName ?? "\(type(of: screen))")' asks for a step action but has no stepper: "
                     + "give it a view model that is a Stepper, or use actions.run")
         }
-        return table.register(.step(step)) { [weak stepper] _ in
+        return table.register(.step(step), of: screen.id) { [weak stepper] _ in
             stepper?.steps.send(step)
             return .accepted
         }
@@ -62,7 +62,7 @@ public struct ScreenActions {
 
     private func runURL(_ handler: @escaping @MainActor () -> Void) -> String {
         guard let table else { return "" }
-        return table.register(.text("run")) { _ in
+        return table.register(.text("run"), of: screen.id) { _ in
             handler()
             return .accepted
         }

@@ -23,16 +23,16 @@ final class Session: Sendable {
 
     private struct State {
         var page: PublishedPage?
-        /// Bumped each time what is on screen changes after a capture.
-        var generation = 0
-        /// The generation the published page was captured in.
-        var pageGeneration = -1
+        /// The window's version as last heard of: the published page is current while its version
+        /// is this one.
+        var latestVersion = 0
         /// The event streams this session follows, oldest first; an open stream not listed here was
         /// replaced by a newer one.
         var streams: [Int] = []
         /// The wait of each stream waiting for a move.
         var watchers: [Int: Watcher] = [:]
         var nextStream = 0
+        /// A refresh of the published page is on its way (it captures the latest version).
         var isRefreshScheduled = false
         var isClosed = false
         var lastUsed: ContinuousClock.Instant
@@ -64,20 +64,17 @@ final class Session: Sendable {
 
     /// The published page, if it still shows what is on screen.
     var freshPage: PublishedPage? {
-        state.withLock { $0.pageGeneration == $0.generation ? $0.page : nil }
+        state.withLock { state in state.page.flatMap { $0.version == state.latestVersion ? $0 : nil } }
     }
 
     /// The published page, fresh or not.
     var lastPage: PublishedPage? { state.withLock(\.page) }
 
-    /// The generation of what is on screen; read on the main actor when capturing.
-    var generation: Int { state.withLock(\.generation) }
-
-    /// Called on the main actor when what is on screen changed since the last capture. Returns
-    /// whether the caller should schedule a refresh (open pages wait for a move, none is scheduled).
-    func markStale() -> Bool {
+    /// Called on the main actor when the window's version moved to `version`. Returns whether the
+    /// caller should schedule a refresh (open pages wait for a move, none is scheduled).
+    func windowDidChange(to version: Int) -> Bool {
         state.withLock { state in
-            state.generation += 1
+            state.latestVersion = max(state.latestVersion, version)
             guard !state.watchers.isEmpty, !state.isRefreshScheduled, !state.isClosed else { return false }
             state.isRefreshScheduled = true
             return true
@@ -89,13 +86,13 @@ final class Session: Sendable {
         state.withLock { $0.isRefreshScheduled = false }
     }
 
-    /// Makes `page`, captured in `generation`, the published page, and moves the open pages that
-    /// show an older version.
-    func publish(_ page: PublishedPage, generation: Int) {
+    /// Makes `page` the published page, unless a newer one is published, and moves the open pages
+    /// that show an older version.
+    func publish(_ page: PublishedPage) {
         let moved = state.withLock { state -> [CheckedContinuation<Wait, Never>] in
             guard state.page.map({ $0.version <= page.version }) ?? true else { return [] }
             state.page = page
-            state.pageGeneration = generation
+            state.latestVersion = max(state.latestVersion, page.version)
             let due = state.watchers.filter { $0.value.after < page.version }
             for key in due.keys { state.watchers[key] = nil }
             return due.values.map(\.continuation)
@@ -146,7 +143,7 @@ final class Session: Sendable {
                     if !state.streams.contains(key) { return (.replaced, false) }
                     if let page = state.page, page.version > after { return (.move(page.url), false) }
                     state.watchers[key] = Watcher(after: after, continuation: continuation)
-                    let needsRefresh = state.pageGeneration != state.generation && !state.isRefreshScheduled
+                    let needsRefresh = state.page?.version != state.latestVersion && !state.isRefreshScheduled
                     if needsRefresh { state.isRefreshScheduled = true }
                     return (nil, needsRefresh)
                 }

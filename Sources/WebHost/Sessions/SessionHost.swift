@@ -72,8 +72,8 @@ final class SessionHost: Sendable {
         let session = Session(id: .random(), now: .now)
         await MainActor.run {
             let scene = SessionScene(app: app)
-            scene.window.onNeedsCapture = { [weak self, weak session] in
-                guard let self, let session, session.markStale() else { return }
+            scene.window.onChange = { [weak self, weak session] version in
+                guard let self, let session, session.windowDidChange(to: version) else { return }
                 self.scheduleRefresh(session)
             }
             session.scene = scene
@@ -121,8 +121,8 @@ final class SessionHost: Sendable {
         switch capture {
         case .ended: return .ended
         case .refused(let error): return .refused(error)
-        case .captured(let tree, let generation, let action):
-            return .page(try publish(tree, generation: generation, in: session), action: action)
+        case .captured(let tree, let action):
+            return .page(try publish(tree, in: session), action: action)
         }
     }
 
@@ -141,7 +141,7 @@ final class SessionHost: Sendable {
     }
 
     private enum Capture: Sendable {
-        case captured(ScreenTree, generation: Int, action: ActionResult?)
+        case captured(ScreenTree, action: ActionResult?)
         case refused(ActionError)
         case ended
     }
@@ -172,21 +172,16 @@ final class SessionHost: Sendable {
                 logger.debug("\(entry)", metadata: ["session": "\(session.id.short)"])
             }
         }
-        let generation = session.generation
-        return .captured(scene.window.updatedScreenTree(), generation: generation, action: action)
+        return .captured(scene.window.updatedScreenTree(), action: action)
     }
 
-    private func publish(_ tree: ScreenTree, generation: Int, in session: Session) throws(RenderError) -> PublishedPage
-    {
-        if let page = session.lastPage, page.version == tree.version {
-            session.publish(page, generation: generation)
-            return page
-        }
+    private func publish(_ tree: ScreenTree, in session: Session) throws(RenderError) -> PublishedPage {
+        if let page = session.lastPage, page.version == tree.version { return page }
         let html = try renderer.render(tree, eventsURL: FlowHostRoute.events(after: tree.version).url)
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
             html: ByteBuffer(string: html))
-        session.publish(page, generation: generation)
+        session.publish(page)
         return page
     }
 }

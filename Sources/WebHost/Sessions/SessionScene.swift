@@ -28,7 +28,7 @@ final class SessionScene {
 
     /// Releases the window's tree and the coordinator: the session ended.
     func close() {
-        window.onNeedsCapture = nil
+        window.onChange = nil
         window.rootViewController = nil
         coordinator = nil
     }

@@ -1,0 +1,60 @@
+/// Captures what a window shows as a ``ScreenTree``: for each layer its visible path, the bars its
+/// containers draw and the visible screen's values; the alert over them; and a token and a
+/// position for every action the user can take now.
+///
+/// The window decides what its layers are and when to capture; the containers describe their own
+/// bars (`describeBars(into:table:)`), so a new container type is one file.
+@MainActor
+struct ScreenCapture {
+    /// Where the capture registers the actions it puts on screen.
+    let table: ActionTable
+
+    /// The tree of `layers` (the window's root first, then each presented modal), stamped with
+    /// `version`. The previous capture's tokens are retired.
+    func tree(of layers: [HTMLViewController], windowRoot: HTMLViewController?, version: Int) -> ScreenTree {
+        table.retireAll()
+        let alert = layers.last as? HTMLAlertController
+        let cards = layers.filter { !($0 is HTMLAlertController) }
+        let captured = cards.enumerated().map { index, root in
+            let isTop = index == cards.count - 1
+            let style: ScreenLayer.Style =
+                index == 0 && root === windowRoot
+                ? .window : (root.modalPresentationStyle == .fullScreen ? .fullScreen : .pageSheet)
+            return layer(root, style: style, isInteractive: isTop && alert == nil, rendersContent: isTop)
+        }
+        return ScreenTree(
+            version: version, layers: captured, alert: alert.map { $0.snapshot(table: table) },
+            actions: table.onScreen)
+    }
+
+    private func layer(
+        _ root: HTMLViewController, style: ScreenLayer.Style, isInteractive: Bool, rendersContent: Bool
+    ) -> ScreenLayer {
+        let table = isInteractive ? table : nil
+        let path = root.visiblePath
+        let screen = path[path.count - 1]
+        // The innermost container of each kind draws its bar: describe from the screen outwards.
+        var bars = LayerBars()
+        for container in path.reversed() {
+            container.describeBars(into: &bars, table: table)
+        }
+        return ScreenLayer(
+            style: style,
+            root: root.node,
+            isInteractive: isInteractive,
+            navigationBar: bars.navigationBar,
+            tabBar: bars.tabBar,
+            screen: ScreenSnapshot(
+                id: screen.id, title: screen.title, template: screen.templateName,
+                values: rendersContent ? values(of: screen, table: table) : nil))
+    }
+
+    private func values(of screen: HTMLViewController, table: ActionTable?) -> TemplateValue? {
+        guard screen.templateName != nil else { return nil }
+        var values = screen.viewModel?.templateValues(actions: ScreenActions(table: table, screen: screen)) ?? [:]
+        if let formState = screen.formState {
+            values["form"] = formState.templateValue
+        }
+        return values
+    }
+}
