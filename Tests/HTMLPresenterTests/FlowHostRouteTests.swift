@@ -7,7 +7,8 @@ struct FlowHostRouteTests {
         "every route a page or redirect names parses back to itself",
         arguments: [
             FlowHostRoute.root, .screen(ScreenID(rawValue: 12)), .action(token: String(repeating: "a1", count: 16)),
-            .events(after: 4), .link("movies/3"), .health, .status,
+            .events(after: 4), .link("movies/3"), .health, .status, .stylesheet, .script,
+            .publicFile("posters/1.svg"),
         ])
     func roundTrip(route: FlowHostRoute) {
         let url = route.url
@@ -19,7 +20,8 @@ struct FlowHostRouteTests {
         "paths that name nothing FlowHost serves are unknown, and static files are files",
         arguments: [
             ("/screen/", FlowHostRoute.unknown), ("/screen/abc", .unknown), ("/screen/99999999999999999999", .unknown),
-            ("/nowhere", .unknown), ("/_flowhost/flowhost.css", .file), ("/public/poster.svg", .file),
+            ("/nowhere", .unknown), ("/_flowhost/flowhost.css", .chromeFile("flowhost.css")),
+            ("/public/posters/1.svg", .publicFile("posters/1.svg")),
             ("/_events", .events(after: nil)),
         ])
     func otherPaths(path: String, route: FlowHostRoute) {

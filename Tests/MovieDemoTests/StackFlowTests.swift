@@ -31,7 +31,8 @@ struct StackFlowTests {
     @Test("the timer's step moves on while its screen is visible, and is dropped (logged why) after the user left")
     func timer() async throws {
         let window = HTMLWindow()
-        let flow = StackFlow(timerDelay: .milliseconds(50))
+        // Long enough that leaving the timer screen (two steps) comes first even on a busy machine.
+        let flow = StackFlow(timerDelay: .milliseconds(400))
         window.rootViewController = flow.root as? HTMLViewController
         let store = FlowTestStore(flow: flow, initialStep: StackStep.screen("A"))
         await store.send(StackStep.timer)

@@ -26,6 +26,8 @@ public struct PageRenderer: Sendable {
         var page: [String: TemplateValue] = [
             "title": .string(tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost"),
             "layers": .list(layers),
+            "stylesheetURL": .string(FlowHostRoute.stylesheet.url),
+            "scriptURL": .string(FlowHostRoute.script.url),
         ]
         if let eventsURL { page["eventsURL"] = .string(eventsURL) }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
@@ -42,7 +44,7 @@ public struct PageRenderer: Sendable {
     public func renderMessage(title: String, message: String, linkTitle: String, linkURL: String) -> String {
         let values: TemplateValue = [
             "title": .string(title), "message": .string(message), "linkTitle": .string(linkTitle),
-            "linkURL": .string(linkURL),
+            "linkURL": .string(linkURL), "stylesheetURL": .string(FlowHostRoute.stylesheet.url),
         ]
         // The chrome always holds its own templates: this cannot fail.
         return (try? templates.render(values, template: Chrome.prefix + "message")) ?? title

@@ -17,8 +17,10 @@ public enum FlowHostRoute: Equatable, Sendable {
     case events(after: Int?)
     /// `/link/<path>`: a deep link (`path` still percent-encoded).
     case link(String)
-    /// `/_flowhost/...` (the chrome's CSS and script) and `/public/...` (the app's): static files.
-    case file
+    /// `/_flowhost/<path>`: a static file of the chrome (`flowhost.css`, `flowhost.js`).
+    case chromeFile(String)
+    /// `/public/<path>`: a static file of the app's `Public/` folder.
+    case publicFile(String)
     /// `/healthz`.
     case health
     /// `/_flowhost/status`: session and stream counts, as JSON.
@@ -26,6 +28,10 @@ public enum FlowHostRoute: Equatable, Sendable {
     /// Anything else.
     case unknown
 
+    /// The chrome's stylesheet.
+    public static let stylesheet = FlowHostRoute.chromeFile("flowhost.css")
+    /// The chrome's script (live moves).
+    public static let script = FlowHostRoute.chromeFile("flowhost.js")
     /// Where the chrome's own static files are served.
     public static let chromeFilesPrefix = "/_flowhost/"
     /// Where the app's `Public/` folder is served.
@@ -52,8 +58,10 @@ public enum FlowHostRoute: Equatable, Sendable {
             self = .action(token: String(path.dropFirst(Self.actionPrefix.count)))
         case _ where path.hasPrefix(Self.linkPrefix):
             self = .link(String(path.dropFirst(Self.linkPrefix.count)))
-        case _ where path.hasPrefix(Self.chromeFilesPrefix) || path.hasPrefix(Self.publicFilesPrefix):
-            self = .file
+        case _ where path.hasPrefix(Self.chromeFilesPrefix):
+            self = .chromeFile(String(path.dropFirst(Self.chromeFilesPrefix.count)))
+        case _ where path.hasPrefix(Self.publicFilesPrefix):
+            self = .publicFile(String(path.dropFirst(Self.publicFilesPrefix.count)))
         default: self = .unknown
         }
     }
@@ -66,7 +74,8 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .action(let token): Self.actionPrefix + token
         case .events(let version): version.map { "/_events?v=\($0)" } ?? "/_events"
         case .link(let path): Self.linkPrefix + path
-        case .file: Self.chromeFilesPrefix
+        case .chromeFile(let path): Self.chromeFilesPrefix + path
+        case .publicFile(let path): Self.publicFilesPrefix + path
         case .health: "/healthz"
         case .status: "/_flowhost/status"
         case .unknown: "/"

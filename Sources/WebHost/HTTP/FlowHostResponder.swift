@@ -6,6 +6,14 @@ import Logging
 
 /// Answers every request of the host: dispatches by path, turns every problem into a clear
 /// answer (never a 5xx for client input), adds the security headers and logs one line.
+///
+/// One responder rather than Hummingbird's `Router` with middleware, for two reasons checked
+/// against Hummingbird 2.28: ``FlowHostRoute`` already parses every path FlowHost serves (and the
+/// same type builds every URL), so a router's pattern strings would be a second parser of the same
+/// shapes; and the router answers a known path asked with the wrong method `404`
+/// (`Router.swift` throws `HTTPError(.notFound)`), where FlowHost answers `405` with `Allow`
+/// (tested in `BadInputTests`). What middleware would add — the error page, the security headers,
+/// the log line — is `respond(to:context:)` below, applied to every answer, files included.
 struct FlowHostResponder: HTTPResponder {
     typealias Context = FlowHostRequestContext
 
@@ -56,7 +64,7 @@ struct FlowHostResponder: HTTPResponder {
             return responses.text("ok")
         case .status:
             return try responses.json(host.status)
-        case .file:
+        case .chromeFile, .publicFile:
             return try await files.serve(request, context: context)
         case .root:
             return try await withSession(request, log: &log) { session, _ in

@@ -6,7 +6,7 @@ extension FlowHostRoute {
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
         case .action: [.post]
-        case .root, .screen, .events, .link, .file, .health, .status: [.get, .head]
+        case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status: [.get, .head]
         case .unknown: []
         }
     }
