@@ -27,6 +27,9 @@ public final class HTMLWindow: Presentable {
     public var rootViewController: HTMLViewController? {
         didSet { rootDidChange(from: oldValue) }
     }
+    /// The clock this window's flows wait on (give it to the models that wait): actions run on it,
+    /// so a replayed click path takes none of their time (see ``FlowClock``).
+    public let clock = FlowClock()
     private var modals: [Modal] = []
     private let actionTable = ActionTable()
     /// The last capture; current while its ``ScreenTree/version`` equals ``version``.
@@ -64,7 +67,7 @@ public final class HTMLWindow: Presentable {
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
         let perform = try actionTable.take(token)
         contentDidChange()
-        let result = await perform(fields)
+        let result = await clock.duringAction { await perform(fields) }
         contentDidChange()
         return result
     }
@@ -177,7 +180,8 @@ public final class HTMLWindow: Presentable {
         return modals.firstIndex { $0.viewController === top }.map { $0 + 1 }
     }
 
-    private var layerRoots: [HTMLViewController] {
+    /// The root of each layer: the window's root view controller, then each presented modal.
+    var layerRoots: [HTMLViewController] {
         (rootViewController.map { [$0] } ?? []) + modals.map(\.viewController)
     }
 

@@ -6,9 +6,9 @@
 ///     ...
 /// }
 /// ```
-public struct FormFields: Sendable, Equatable {
+public struct FormFields: Sendable, Equatable, Codable {
     /// One name and value.
-    public struct Field: Sendable, Equatable {
+    public struct Field: Sendable, Equatable, Codable {
         /// The field's `name` attribute.
         public let name: String
         /// What the user typed or chose.

@@ -126,14 +126,13 @@ struct FlowHostResponder: HTTPResponder {
     }
 
     private func link(_ path: String, request: Request, log: inout RequestLog) async throws -> Response {
-        guard let decoded = path.removingPercentEncoding, let step = host.app.deepLinks.step(for: decoded)
-        else {
+        guard let decoded = path.removingPercentEncoding, host.app.deepLinks.step(for: decoded) != nil else {
             return responses.message(
                 .notFound, title: "Link not found", message: "No screen of this prototype opens at /link/\(path).")
         }
         return try await withSession(request, log: &log) { session, _ in
             let outcome = try await session.queue.run { () throws(RenderError) in
-                try await host.update(session, .navigate(step))
+                try await host.update(session, .openLink(decoded))
             }
             guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
             return responses.redirect(to: page.url)

@@ -14,8 +14,8 @@ final class SessionHost: Sendable {
         case reveal(ScreenID)
         /// Run an action.
         case perform(token: String, fields: FormFields)
-        /// Navigate to a step from outside (a deep link).
-        case navigate(any Step)
+        /// Open a deep link (what follows `/link/`, percent-decoded, known to the app).
+        case openLink(String)
     }
 
     /// What a change led to.
@@ -154,17 +154,15 @@ final class SessionHost: Sendable {
         case .none:
             break
         case .reveal(let id):
-            if scene.window.updatedScreenTree().visibleScreen?.id != id {
-                scene.window.reveal(id)
-            }
+            scene.reveal(id)
         case .perform(let token, let fields):
             do {
-                action = try await scene.window.perform(token, fields: fields)
+                action = try await scene.perform(token, fields: fields)
             } catch {
                 return .refused(error)
             }
-        case .navigate(let step):
-            scene.coordinator?.navigate(to: step)
+        case .openLink(let path):
+            scene.openLink(path)
         }
         await scene.settle(timeout: configuration.settleTimeout)
         if logger.logLevel <= .debug {

@@ -1,22 +1,153 @@
 import FlowCore
 import HTMLPresenter
 
-/// The main-actor half of a session: its window and the coordinator of its root flow.
+/// What one browser session runs on the main actor: a window, the coordinator of the app's root
+/// flow, and the click path of everything done in it. Every change goes through here, so the path
+/// is complete; a fresh scene that replays it reaches the same window tree.
+///
+/// Tests and tools drive one without a server:
+///
+/// ```swift
+/// let scene = SessionScene(app: app)
+/// await scene.settle()
+/// let token = scene.window.updatedScreenTree().action("form")!.token
+/// _ = try await scene.perform(token, fields: ["email": "ada@example.com", "password": "flowhost"])
+/// let copy = SessionScene(app: app)
+/// let replay = await copy.replay(scene.clickPath)      // copy now shows what scene shows
+/// ```
 @MainActor
-final class SessionScene {
-    let window = HTMLWindow()
-    private(set) var coordinator: FlowCoordinator?
+public final class SessionScene {
+    /// The window the app's flows show their screens in.
+    public let window = HTMLWindow()
+    /// The coordinator of the app's root flow; nil once the scene is closed.
+    public private(set) var coordinator: FlowCoordinator?
+    /// Everything done in this scene so far.
+    public private(set) var clickPath = ClickPath()
+    private let deepLinks: DeepLinks
     private var loggedSequence = 0
 
     /// Starts `app`'s root flow in a new window.
-    init(app: WebApp) {
+    public init(app: WebApp) {
+        deepLinks = app.deepLinks
         coordinator = app.start(window)
+        window.clock.onLiveMove = { [weak self] in
+            Task { @MainActor in self?.clickPath.entries.append(.liveMove) }
+        }
+    }
+
+    // MARK: Changes
+
+    /// Runs the on-screen action `token` with `fields`, and records it by its position.
+    ///
+    /// - Throws: ``ActionError`` for a token that is not on screen; nothing is recorded.
+    public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
+        // A token of the current capture has a position; the action is recorded before it runs,
+        // so that what it sets off comes after it in the path.
+        if let position = window.position(ofAction: token) {
+            clickPath.entries.append(.action(position, fields: fields))
+        }
+        return try await window.perform(token, fields: fields)
+    }
+
+    /// Brings the screen `id` back, as the browser's Back or Forward does; returns false, changing
+    /// and recording nothing, when the window no longer holds it or it is on top already.
+    @discardableResult
+    public func reveal(_ id: ScreenID) -> Bool {
+        guard window.updatedScreenTree().visibleScreen?.id != id, let position = window.position(of: id),
+            window.reveal(id)
+        else { return false }
+        clickPath.entries.append(.reveal(position))
+        return true
+    }
+
+    /// Opens the deep link `path` (what follows `/link/`, percent-decoded); returns false, changing
+    /// and recording nothing, when the app maps it to no step.
+    @discardableResult
+    public func openLink(_ path: String) -> Bool {
+        guard let step = deepLinks.step(for: path), let coordinator else { return false }
+        clickPath.entries.append(.deepLink(path))
+        coordinator.navigate(to: step)
+        return true
     }
 
     /// Waits, at most `timeout`, for the steps in flight to be navigated.
-    func settle(timeout: Duration) async {
+    public func settle(timeout: Duration = .seconds(1)) async {
         await coordinator?.waitUntilIdle(timeout: timeout)
     }
+
+    // MARK: Replay
+
+    /// How far a replay went.
+    public struct Replay: Sendable, Equatable {
+        /// The entries replayed, from the start.
+        public let replayed: Int
+        /// The entries of the path.
+        public let total: Int
+        /// Why it stopped early, naming the first entry that no longer fits; nil when all fit.
+        public let stoppedBecause: String?
+    }
+
+    /// Replays `path` in this scene, which must be fresh: each entry is done as recorded, its
+    /// waits taking no time, until the end or the first entry that no longer fits the app (a
+    /// screen or action that is not where it was). Never acts on a different button than the one
+    /// recorded. The scene's own path is then the part that fit.
+    public func replay(_ path: ClickPath, settleTimeout: Duration = .seconds(1)) async -> Replay {
+        window.clock.beginReplay()
+        defer { window.clock.endReplay() }
+        await settle(timeout: settleTimeout)
+        for (index, entry) in path.entries.enumerated() {
+            if let problem = await replay(entry, settleTimeout: settleTimeout) {
+                return Replay(
+                    replayed: index, total: path.entries.count,
+                    stoppedBecause: "step \(index + 1) of \(path.entries.count) (\(entry)) \(problem)")
+            }
+            await settle(timeout: settleTimeout)
+        }
+        return Replay(replayed: path.entries.count, total: path.entries.count, stoppedBecause: nil)
+    }
+
+    /// Ends the wait due first, once the app has begun one (the task that waits may not have run
+    /// yet), at most `timeout` later.
+    private func fireEarliestWait(within timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !window.clock.fireEarliestWait() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+
+    /// Does `entry`; returns why it does not fit, or nil when it was done.
+    private func replay(_ entry: ClickPath.Entry, settleTimeout: Duration) async -> String? {
+        switch entry {
+        case .action(let position, let fields):
+            guard let token = window.token(at: position) else { return "is not on screen" }
+            do {
+                _ = try await perform(token, fields: fields)
+            } catch {
+                return "was refused: \(error)"
+            }
+        case .reveal(let position):
+            guard let id = window.screenID(at: position) else { return "is not in the window" }
+            // Already on top fits too: the path records it all the same.
+            if !reveal(id) { clickPath.entries.append(entry) }
+        case .deepLink(let path):
+            guard openLink(path) else { return "opens no screen of this app" }
+        case .liveMove:
+            let logged = coordinator?.log.last?.sequence
+            guard await fireEarliestWait(within: settleTimeout) else { return "has no wait to end" }
+            clickPath.entries.append(.liveMove)
+            // The task that waited runs on and emits its step: wait until the coordinator has it
+            // (navigated or dropped, as in the recorded session), then settle as after any entry.
+            let deadline = ContinuousClock.now + settleTimeout
+            while coordinator?.log.last?.sequence == logged, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        return nil
+    }
+
+    // MARK: Log and end
 
     /// The navigation log entries recorded since the last call, for the step log.
     func newLogEntries() -> [NavigationLogEntry] {
@@ -29,6 +160,7 @@ final class SessionScene {
     /// Releases the window's tree and the coordinator: the session ended.
     func close() {
         window.onChange = nil
+        window.clock.onLiveMove = nil
         window.rootViewController = nil
         coordinator = nil
     }

@@ -16,10 +16,12 @@ enum LabStep: Step, Equatable {
 final class LabPageModel: HTMLViewModel, Stepper {
     let steps = Steps()
     let number: Int
+    private let clock: FlowClock
     private(set) var name = ""
 
-    init(number: Int) {
+    init(number: Int, clock: FlowClock) {
         self.number = number
+        self.clock = clock
     }
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
@@ -27,9 +29,9 @@ final class LabPageModel: HTMLViewModel, Stepper {
             "number": .string("\(number)"), "name": .string(name),
             "next": actions.step(LabStep.page(number + 1)),
             "sheet": actions.step(LabStep.sheet),
-            "later": actions.run { [steps, number] in
+            "later": actions.run { [steps, number, clock] in
                 Task { @MainActor in
-                    try? await Task.sleep(for: .milliseconds(150))
+                    try? await clock.sleep(for: .milliseconds(150))
                     steps.send(LabStep.page(number + 1))
                 }
             },
@@ -55,7 +57,12 @@ final class LabSheetModel: HTMLViewModel, Stepper {
 final class LabFlow: Flow {
     let tabs = HTMLTabBarController()
     let stack = HTMLNavigationController()
+    let clock: FlowClock
     var root: any Presentable { tabs }
+
+    init(clock: FlowClock) {
+        self.clock = clock
+    }
 
     func navigate(to step: any Step) -> FlowContributors {
         guard let step = step as? LabStep else { return .none }
@@ -80,7 +87,7 @@ final class LabFlow: Flow {
     }
 
     private func show(_ number: Int, push: Bool) -> FlowContributors {
-        let model = LabPageModel(number: number)
+        let model = LabPageModel(number: number, clock: clock)
         let page = HTMLViewController(template: "lab/page", viewModel: model, title: "Page \(number)")
         if push { stack.pushViewController(page) } else { stack.setViewControllers([page]) }
         return .one(flowContributor: .contribute(withNextPresentable: page, withNextStepper: model))
@@ -124,7 +131,7 @@ func labApp(recorder: LabFlows? = nil) throws -> WebApp {
             Int(parameters["number"] ?? "").map { LabStep.page($0) }
         }
     ) { window in
-        let flow = LabFlow()
+        let flow = LabFlow(clock: window.clock)
         recorder?.record(flow)
         window.rootViewController = flow.tabs
         let coordinator = FlowCoordinator()

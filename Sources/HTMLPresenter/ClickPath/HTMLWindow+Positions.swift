@@ -1,0 +1,49 @@
+/// Positions: how a click path names screens and actions of this window without their identifiers.
+extension HTMLWindow {
+    /// Where the view controller `id` is in this window, or nil if the window does not hold it.
+    public func position(of id: ScreenID) -> ScreenPosition? {
+        for (layer, root) in layerRoots.enumerated() {
+            if let (path, viewController) = Self.find(id, in: root) {
+                return ScreenPosition(layer: layer, path: path, template: viewController.templateName)
+            }
+        }
+        return nil
+    }
+
+    /// The view controller at `position`, if one with the same template is there.
+    public func screenID(at position: ScreenPosition) -> ScreenID? {
+        let roots = layerRoots
+        guard roots.indices.contains(position.layer) else { return nil }
+        var viewController = roots[position.layer]
+        for index in position.path {
+            let children = viewController.containedViewControllers
+            guard children.indices.contains(index) else { return nil }
+            viewController = children[index]
+        }
+        return viewController.templateName == position.template ? viewController.id : nil
+    }
+
+    /// Where the action `token` of the current capture is, or nil for a token not on screen (a
+    /// capture of an earlier version holds only stale tokens).
+    public func position(ofAction token: String) -> ActionPosition? {
+        guard screenTree.version == version, let action = screenTree.actions.first(where: { $0.token == token }),
+            let screen = position(of: action.screen)
+        else { return nil }
+        return ActionPosition(screen: screen, index: action.index)
+    }
+
+    /// The token of the action at `position` on screen now (capturing if needed), or nil when no
+    /// such action is on screen.
+    public func token(at position: ActionPosition) -> String? {
+        guard let id = screenID(at: position.screen) else { return nil }
+        return updatedScreenTree().actions.first { $0.screen == id && $0.index == position.index }?.token
+    }
+
+    private static func find(_ id: ScreenID, in root: HTMLViewController) -> ([Int], HTMLViewController)? {
+        if root.id == id { return ([], root) }
+        for (index, child) in root.containedViewControllers.enumerated() {
+            if let (path, found) = find(id, in: child) { return ([index] + path, found) }
+        }
+        return nil
+    }
+}

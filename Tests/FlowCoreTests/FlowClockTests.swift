@@ -1,0 +1,70 @@
+import FlowCore
+import Synchronization
+import Testing
+
+@Suite("FlowClock")
+struct FlowClockTests {
+    @Test("in real time a wait outside an action is a live move; one inside an action is not")
+    func liveMoves() async throws {
+        let clock = FlowClock()
+        let moves = Mutex(0)
+        clock.onLiveMove = { moves.withLock { $0 += 1 } }
+
+        try await clock.duringAction { try await clock.sleep(for: .milliseconds(5)) }
+        #expect(moves.withLock { $0 } == 0)
+
+        let start = ContinuousClock.now
+        try await clock.sleep(for: .milliseconds(20))
+        #expect(ContinuousClock.now - start >= .milliseconds(20))
+        #expect(moves.withLock { $0 } == 1)
+    }
+
+    @Test("during a replay an action's wait takes no time and a live move waits to be fired")
+    func replay() async throws {
+        let clock = FlowClock()
+        let moves = Mutex(0)
+        clock.onLiveMove = { moves.withLock { $0 += 1 } }
+        clock.beginReplay()
+
+        // An action's wait of an hour ends at once
+        try await clock.duringAction { try await clock.sleep(for: .seconds(3600)) }
+
+        // A timer of an hour is held until fired
+        let fired = Mutex(false)
+        let timer = Task {
+            try await clock.sleep(for: .seconds(3600))
+            fired.withLock { $0 = true }
+        }
+        while !clock.fireEarliestWait() { await Task.yield() }
+        try await timer.value
+        #expect(fired.withLock { $0 })
+        #expect(!clock.fireEarliestWait(), "nothing else is held")
+        #expect(moves.withLock { $0 } == 0, "a replayed live move is not recorded again")
+    }
+
+    @Test("a wait held when the replay ends sleeps the rest of its time in real time, then is a live move")
+    func endReplay() async throws {
+        let clock = FlowClock()
+        let moves = Mutex(0)
+        clock.onLiveMove = { moves.withLock { $0 += 1 } }
+        clock.beginReplay()
+        let timer = Task { try await clock.sleep(for: .milliseconds(30)) }
+        // Let the timer start waiting, then end the replay
+        try await Task.sleep(for: .milliseconds(5))
+        clock.endReplay()
+        try await timer.value
+        #expect(moves.withLock { $0 } == 1)
+        #expect(!clock.isReplaying)
+    }
+
+    @Test("a held wait that is cancelled ends with CancellationError and is no longer held")
+    func cancelHeld() async throws {
+        let clock = FlowClock()
+        clock.beginReplay()
+        let timer = Task { try await clock.sleep(for: .seconds(3600)) }
+        try await Task.sleep(for: .milliseconds(5))
+        timer.cancel()
+        await #expect(throws: CancellationError.self) { try await timer.value }
+        #expect(!clock.fireEarliestWait())
+    }
+}
