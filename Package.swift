@@ -75,6 +75,18 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        // The README's examples, compiled and run; scripts/check-snippets keeps the README equal to them.
+        .testTarget(
+            name: "DocumentationExamples",
+            dependencies: [
+                "FlowCore", "HTMLPresenter", "WebHost", "FlowTesting", "MovieDemo",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README/Templates", "README/Tests/MovieAppTests/__Snapshots__"]
+        ),
         .testTarget(
             name: "WebHostTests",
             dependencies: [

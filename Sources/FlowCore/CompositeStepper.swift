@@ -1,8 +1,8 @@
 /// A stepper that merges several: their initial steps first, in order, then whatever each emits.
 ///
 /// ```swift
-/// .contribute(withNextPresentable: screen,
-///             withNextStepper: CompositeStepper(steppers: [screen.viewModel, ratingTimer]))
+/// let stepper = CompositeStepper(steppers: [viewModel, reminder])
+/// return .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: stepper))
 /// ```
 public final class CompositeStepper: Stepper {
     /// Where the inner steppers' steps are forwarded.

@@ -2,16 +2,15 @@
 ///
 /// ```swift
 /// final class MovieFlow: Flow {
-///     let root: any Presentable = navigationController
+///     let navigationController = HTMLNavigationController()
+///     var root: any Presentable { navigationController }
 ///
 ///     func navigate(to step: any Step) -> FlowContributors {
-///         guard let step = step as? MovieStep else { return .none }
-///         switch step {
-///         case .movieDetail(let id):
-///             let screen = MovieDetailViewController(id: id)
-///             navigationController.push(screen)
-///             return .one(flowContributor: .contribute(withNext: screen))
-///         }
+///         guard case MovieStep.movieList = step else { return .none }
+///         let viewModel = MovieListViewModel()  // an HTMLViewModel and a Stepper
+///         let screen = HTMLViewController(template: "movies/list", viewModel: viewModel, title: "Movies")
+///         navigationController.setViewControllers([screen], animated: false)
+///         return .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: viewModel))
 ///     }
 /// }
 /// ```

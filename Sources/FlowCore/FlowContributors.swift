@@ -2,8 +2,10 @@
 ///
 /// ```swift
 /// return .multiple(flowContributors: [
-///     .contribute(withNextPresentable: moviesFlow, withNextStepper: OneStepper(withSingleStep: MovieStep.list)),
-///     .contribute(withNextPresentable: profileFlow, withNextStepper: OneStepper(withSingleStep: ProfileStep.home)),
+///     .contribute(
+///         withNextPresentable: moviesFlow, withNextStepper: OneStepper(withSingleStep: MovieStep.movieList)),
+///     .contribute(
+///         withNextPresentable: profileFlow, withNextStepper: OneStepper(withSingleStep: ProfileStep.home)),
 /// ])
 /// ```
 @MainActor

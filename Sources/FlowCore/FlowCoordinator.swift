@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// let coordinator = FlowCoordinator()
-/// coordinator.coordinate(flow: AppFlow(window: window), with: OneStepper(withSingleStep: AppStep.launch))
-/// coordinator.navigate(to: MovieStep.movieDetail(id: 3))   // a deep link
+/// coordinator.coordinate(flow: MovieFlow(), with: OneStepper(withSingleStep: MovieStep.movieList))
+/// coordinator.navigate(to: MovieStep.movieDetail(id: 3))  // a deep link
 /// await coordinator.waitUntilIdle()
 /// ```
 ///

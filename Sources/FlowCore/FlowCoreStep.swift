@@ -4,7 +4,7 @@
 /// ```swift
 /// func navigate(to step: any Step) -> FlowContributors {
 ///     if case FlowCoreStep.home = step { return showList() }
-///     ...
+///     return .none
 /// }
 /// ```
 public enum FlowCoreStep: Step, Equatable {

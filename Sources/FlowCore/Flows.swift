@@ -1,13 +1,16 @@
 /// Waits for flows before using their roots, typically to put child flows' roots in a container.
 ///
 /// ```swift
-/// Flows.use(moviesFlow, profileFlow, when: .ready) { (movies: HTMLNavigationController, profile: HTMLNavigationController) in
+/// Flows.use(moviesFlow, profileFlow, when: .ready) {
+///     (movies: HTMLNavigationController, profile: HTMLNavigationController) in
 ///     tabBar.setViewControllers([movies, profile])
 ///     window.rootViewController = tabBar
 /// }
 /// return .multiple(flowContributors: [
-///     .contribute(withNextPresentable: moviesFlow, withNextStepper: OneStepper(withSingleStep: MovieStep.list)),
-///     .contribute(withNextPresentable: profileFlow, withNextStepper: OneStepper(withSingleStep: ProfileStep.home)),
+///     .contribute(
+///         withNextPresentable: moviesFlow, withNextStepper: OneStepper(withSingleStep: MovieStep.movieList)),
+///     .contribute(
+///         withNextPresentable: profileFlow, withNextStepper: OneStepper(withSingleStep: ProfileStep.home)),
 /// ])
 /// ```
 @MainActor

@@ -1,7 +1,7 @@
 /// A stepper that emits a single step, as its initial step.
 ///
 /// ```swift
-/// coordinator.coordinate(flow: appFlow, with: OneStepper(withSingleStep: AppStep.launch))
+/// coordinator.coordinate(flow: MovieFlow(), with: OneStepper(withSingleStep: MovieStep.movieList))
 /// ```
 public final class OneStepper: Stepper {
     /// Where nothing more is ever sent.

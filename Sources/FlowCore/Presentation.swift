@@ -5,8 +5,8 @@
 /// an intent the user had), and a dismissed presentable's stepper is released.
 ///
 /// ```swift
-/// screen.presentation.isVisible = true     // it is on the path from the window to the top
-/// screen.presentation.markDismissed()      // popped, dismissed or replaced: final
+/// screen.presentation.isVisible = true  // it is on the path from the window to the top
+/// screen.presentation.markDismissed()  // popped, dismissed or replaced: final
 /// ```
 @MainActor
 public final class Presentation {

@@ -5,7 +5,7 @@ import FlowCore
 ///
 /// ```swift
 /// let store = FlowTestStore(flow: MovieFlow())
-/// let entries = await store.send(MovieStep.movieDetail(id: 3))
+/// let entries = await store.send(MovieStep.movieList)
 /// #expect(entries.first?.outcome.contributions.count == 1)
 /// #expect(store.log.last?.outcome.dropReason == nil)
 /// ```

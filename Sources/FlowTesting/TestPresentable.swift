@@ -4,8 +4,8 @@ import FlowCore
 ///
 /// ```swift
 /// let screen = TestPresentable("detail")
-/// screen.presentation.isVisible = false   // something was pushed on top
-/// screen.presentation.markDismissed()     // popped
+/// screen.presentation.isVisible = false  // something was pushed on top
+/// screen.presentation.markDismissed()  // popped
 /// ```
 public final class TestPresentable: Presentable {
     /// A name for messages and logs.

@@ -3,7 +3,10 @@ import FlowCore
 /// A stepper for flow tests: the test sends its steps and can see when the coordinator listened.
 ///
 /// ```swift
-/// let stepper = TestStepper(initialStep: MovieStep.list)
+/// let stepper = TestStepper(initialStep: MovieStep.movieList)
+/// let coordinator = FlowCoordinator()
+/// coordinator.coordinate(flow: MovieFlow(), with: stepper)
+/// await coordinator.waitUntilIdle()
 /// stepper.steps.send(MovieStep.movieDetail(id: 3))
 /// #expect(stepper.readyCount == 1)
 /// ```

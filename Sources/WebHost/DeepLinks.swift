@@ -6,9 +6,9 @@ import FlowCore
 ///
 /// ```swift
 /// let links = DeepLinks()
+///     .adding("movies") { _ in MovieStep.movieList }
 ///     .adding("movies/:id") { parameters in Int(parameters["id"]!).map { MovieStep.movieDetail(id: $0) } }
-///     .adding("stack/:letter") { StackStep(letter: $0["letter"]!) }
-/// links.step(for: "movies/3")   // MovieStep.movieDetail(id: 3)
+/// let step = links.step(for: "movies/3")  // MovieStep.movieDetail(id: 3)
 /// ```
 public struct DeepLinks: Sendable {
     /// Turns a matched path's captured segments into a step, or nil when they name nothing.

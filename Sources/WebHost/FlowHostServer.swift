@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// var configuration = WebHostConfiguration()
 /// configuration.port = 8080
 /// let server = FlowHostServer(app: app, configuration: configuration)
-/// try await server.run()     // until SIGINT or SIGTERM; in-flight requests finish
+/// try await server.run()  // until SIGINT or SIGTERM; in-flight requests finish
 /// ```
 public struct FlowHostServer: Sendable {
     let host: SessionHost

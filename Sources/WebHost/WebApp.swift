@@ -7,12 +7,14 @@ import HTMLPresenter
 ///
 /// ```swift
 /// let app = WebApp(
-///     templates: try TemplateLibrary(directory: "Templates"),
+///     templates: try TemplateLibrary(directory: templatesDirectory),
 ///     publicDirectory: URL(filePath: "Public"),
-///     deepLinks: DeepLinks().adding("movies/:id") { MovieStep.movieDetail(id: Int($0["id"]!)!) }
+///     deepLinks: DeepLinks().adding("movies/:id") { Int($0["id"]!).map { MovieStep.movieDetail(id: $0) } }
 /// ) { window in
+///     let flow = MovieFlow()
+///     window.rootViewController = flow.navigationController
 ///     let coordinator = FlowCoordinator()
-///     coordinator.coordinate(flow: AppFlow(window: window), with: OneStepper(withSingleStep: AppStep.start))
+///     coordinator.coordinate(flow: flow, with: OneStepper(withSingleStep: MovieStep.movieList))
 ///     return coordinator
 /// }
 /// ```

@@ -1,9 +1,9 @@
 /// One line of the navigation log: a step, who emitted it, which flow it was for, what became of it.
 ///
 /// ```swift
-/// let last = coordinator.log.last!
-/// #expect(last.outcome.dropReason == .notVisible)
-/// print(last)  // #12 detail(id: 3) from stepper ListViewModel to MovieFlow: dropped: not visible
+/// for entry in coordinator.log where entry.outcome.dropReason != nil {
+///     print(entry)  // #12 movieDetail(id: 3) from stepper MovieListViewModel to MovieFlow: dropped: not visible
+/// }
 /// ```
 public struct NavigationLogEntry: Sendable, CustomStringConvertible {
     /// Position in the coordinator tree's log, from 1.

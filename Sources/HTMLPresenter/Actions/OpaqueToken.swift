@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let token = OpaqueToken.random()
-/// OpaqueToken(token.text) == token    // true; any other text is nil
+/// #expect(OpaqueToken(token.text) == token)  // any other text is nil
 /// ```
 public struct OpaqueToken: Hashable, Sendable, CustomStringConvertible {
     private let high: UInt64

@@ -3,8 +3,8 @@ import FlowCore
 /// A screen: a template and a view model that gives it values. Subclassed by the containers.
 ///
 /// ```swift
-/// let viewModel = MovieDetailViewModel(movie: movie)          // an HTMLViewModel and a Stepper
-/// let screen = HTMLViewController(template: "movies/detail", viewModel: viewModel, title: movie.title)
+/// let viewModel = MovieListViewModel()  // an HTMLViewModel and a Stepper
+/// let screen = HTMLViewController(template: "movies/list", viewModel: viewModel, title: "Movies")
 /// navigationController.pushViewController(screen, animated: true)
 /// return .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: viewModel))
 /// ```

@@ -7,10 +7,10 @@ import FlowCore
 ///
 /// ```swift
 /// let window = HTMLWindow()
-/// window.rootViewController = HTMLNavigationController(rootViewController: loginScreen)
+/// window.rootViewController = HTMLNavigationController(rootViewController: listScreen)
 /// let tree = window.updatedScreenTree()
 /// let html = try renderer.render(tree)
-/// _ = try await window.perform(token, fields: ["email": "ada@example.com"])
+/// let result = try await window.perform(tree.actions[0].token)  // the first movie's action
 /// ```
 ///
 /// The window is ``Presentable`` (always visible, never dismissed), so an app's root flow can own it

@@ -3,8 +3,8 @@
 /// actor.
 ///
 /// ```swift
-/// let renderer = PageRenderer(templates: try TemplateLibrary(directory: "Templates"))
-/// let tree = window.updatedScreenTree()               // on the main actor
+/// let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
+/// let tree = window.updatedScreenTree()  // on the main actor
 /// let html = try await Task.detached { try renderer.render(tree) }.value
 /// ```
 public struct PageRenderer: Sendable {
@@ -38,8 +38,9 @@ public struct PageRenderer: Sendable {
     /// link onward.
     ///
     /// ```swift
-    /// renderer.renderMessage(title: "Page not found", message: "No screen lives at /link/x.",
-    ///                        linkTitle: "Go to the current screen", linkURL: "/")
+    /// let page = renderer.renderMessage(
+    ///     title: "Page not found", message: "No screen lives at /link/x.", linkTitle: "Go to the current screen",
+    ///     linkURL: "/")
     /// ```
     public func renderMessage(title: String, message: String, linkTitle: String, linkURL: String) -> String {
         let values: TemplateValue = [

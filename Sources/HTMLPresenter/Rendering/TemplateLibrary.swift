@@ -4,7 +4,8 @@ import Foundation
 /// page chrome (registered under `flowhost/`).
 ///
 /// ```swift
-/// let templates = try TemplateLibrary(directory: "Templates")   // Templates/movies/detail.mustache -> "movies/detail"
+/// // Templates/movies/detail.mustache is named "movies/detail"
+/// let templates = try TemplateLibrary(directory: templatesDirectory)
 /// let html = try templates.render(["title": "Heat"], template: "movies/detail")
 /// ```
 public struct TemplateLibrary: Sendable {

@@ -2,11 +2,11 @@
 /// receives. Plain, `Sendable` data, so a page renders off the main actor.
 ///
 /// ```swift
-/// let values: TemplateValue = [
+/// let movie: TemplateValue = [
 ///     "title": "Heat",
 ///     "year": 1995,
 ///     "restricted": false,
-///     "cast": [["name": "Al Pacino", "open": actions.step(MovieStep.person(id: 7))]],
+///     "similar": [["title": "Ronin", "open": actions.step(MovieStep.movieDetail(id: 7))]],
 /// ]
 /// ```
 public enum TemplateValue: Sendable, Equatable {

@@ -2,8 +2,8 @@
 /// the pages and redirects. No other code writes a FlowHost path by hand.
 ///
 /// ```swift
-/// FlowHostRoute(path: "/screen/12", query: nil)        // .screen(ScreenID(rawValue: 12))
-/// FlowHostRoute.events(after: 4).url                   // "/_events?v=4"
+/// #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))
+/// #expect(FlowHostRoute.events(after: 4).url == "/_events?v=4")
 /// ```
 public enum FlowHostRoute: Equatable, Sendable {
     /// `/`: the current screen.

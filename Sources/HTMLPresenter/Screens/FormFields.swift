@@ -1,9 +1,9 @@
 /// The fields of a submitted form, in the order the browser sent them.
 ///
 /// ```swift
-/// actions.form { fields in
+/// let subscribe = actions.form { fields in
 ///     guard let email = fields["email"], !email.isEmpty else { return .invalid(["email": "Enter your email."]) }
-///     ...
+///     return .accepted
 /// }
 /// ```
 public struct FormFields: Sendable, Equatable, Codable {

@@ -7,7 +7,12 @@
 /// final class MovieListViewModel: HTMLViewModel, Stepper {
 ///     let steps = Steps()
 ///     func templateValues(actions: ScreenActions) -> TemplateValue {
-///         ["movies": .list(movies.map { ["title": .string($0.title), "open": actions.step(MovieStep.movieDetail(id: $0.id))] })]
+///         [
+///             "movies": .list(
+///                 Movie.all.map {
+///                     ["title": .string($0.title), "open": actions.step(MovieStep.movieDetail(id: $0.id))]
+///                 })
+///         ]
 ///     }
 /// }
 /// ```

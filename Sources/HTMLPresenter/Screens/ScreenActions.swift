@@ -4,8 +4,10 @@ import FlowCore
 /// valid only while this screen is on screen as rendered.
 ///
 /// ```swift
-/// "open": actions.step(MovieStep.movieDetail(id: 3)),
-/// "signIn": actions.form { fields in await viewModel.signIn(fields) },
+/// let values: TemplateValue = [
+///     "open": actions.step(MovieStep.movieDetail(id: 3)),
+///     "signIn": actions.form { fields in await self.viewModel.signIn(fields) },
+/// ]
 /// ```
 @MainActor
 public struct ScreenActions {

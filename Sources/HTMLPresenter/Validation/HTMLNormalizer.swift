@@ -7,7 +7,7 @@ import Foundation
 /// (`/_action/action-1`), so a snapshot changes only when the page does.
 ///
 /// ```swift
-/// HTMLNormalizer.normalize("<ul><li>Heat</li></ul>")
+/// let html = HTMLNormalizer.normalize("<ul><li>Heat</li></ul>")
 /// // <ul>
 /// //   <li>
 /// //     Heat

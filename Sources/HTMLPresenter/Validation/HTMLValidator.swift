@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let problems = HTMLValidator.problems(in: "<div><span>Heat</div>")
-/// // [1:6: Unclosed element <span>, 1:16: End tag </div> does not match open <span> at 1:6]
+/// // [1:6: Unclosed element <span> (still open at </div> on 1:16)]
 /// ```
 ///
 /// Reported: unclosed, mismatched and stray tags, duplicate attributes, bad and unknown character

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let errors = TemplateValidator.errors(inTemplate: source, file: "Templates/movies/detail.mustache")
-/// errors.forEach { print($0) }   // Templates/movies/detail.mustache:12:7: Unclosed element <span>
+/// errors.forEach { print($0) }  // Templates/movies/detail.mustache:12:7: Unclosed element <span>
 /// ```
 ///
 /// - Note: A section repeats or hides its markup, so open and close an element inside the same

@@ -1,0 +1,254 @@
+import FlowCore
+import FlowTesting
+import HTMLPresenter
+import Testing
+
+// The examples of HTMLPresenter's doc comments, compiled; where it is cheap, run and checked.
+
+enum HTMLViewModelExample {
+    // example: Sources/HTMLPresenter/Screens/HTMLViewModel.swift
+    final class MovieListViewModel: HTMLViewModel, Stepper {
+        let steps = Steps()
+        func templateValues(actions: ScreenActions) -> TemplateValue {
+            [
+                "movies": .list(
+                    Movie.all.map {
+                        ["title": .string($0.title), "open": actions.step(MovieStep.movieDetail(id: $0.id))]
+                    })
+            ]
+        }
+    }
+    // end of example
+}
+
+/// A view model whose values are the examples that need `actions` (a step action needs a Stepper).
+final class ActionsExamples: HTMLViewModel, Stepper {
+    let steps = Steps()
+    let viewModel = SignInViewModel()
+
+    func templateValues(actions: ScreenActions) -> TemplateValue {
+        // example: Sources/HTMLPresenter/Actions/ActionResult.swift
+        let signIn = actions.form { fields in
+            guard fields["email"]?.isEmpty == false else { return .invalid(["email": "Enter your email address."]) }
+            return .accepted
+        }
+        // end of example
+        // example: Sources/HTMLPresenter/Screens/FormFields.swift
+        let subscribe = actions.form { fields in
+            guard let email = fields["email"], !email.isEmpty else { return .invalid(["email": "Enter your email."]) }
+            return .accepted
+        }
+        // end of example
+        // example: Sources/HTMLPresenter/Screens/ScreenActions.swift
+        let values: TemplateValue = [
+            "open": actions.step(MovieStep.movieDetail(id: 3)),
+            "signIn": actions.form { fields in await self.viewModel.signIn(fields) },
+        ]
+        // end of example
+        // example: Sources/HTMLPresenter/Rendering/TemplateValue.swift
+        let movie: TemplateValue = [
+            "title": "Heat",
+            "year": 1995,
+            "restricted": false,
+            "similar": [["title": "Ronin", "open": actions.step(MovieStep.movieDetail(id: 7))]],
+        ]
+        // end of example
+        return ["signIn": signIn, "subscribe": subscribe, "values": values, "movie": movie]
+    }
+}
+
+@MainActor
+@Suite("HTMLPresenter's doc comment examples")
+struct HTMLPresenterExamples {
+    let templates = try! TemplateLibrary(directory: templatesDirectory)
+
+    @Test("a screen pushed on a navigation controller, its view model contributed")
+    func viewController() {
+        let navigationController = HTMLNavigationController()
+        func navigate() -> FlowContributors {
+            // example: Sources/HTMLPresenter/Containers/HTMLViewController.swift
+            let viewModel = MovieListViewModel()  // an HTMLViewModel and a Stepper
+            let screen = HTMLViewController(template: "movies/list", viewModel: viewModel, title: "Movies")
+            navigationController.pushViewController(screen, animated: true)
+            return .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: viewModel))
+            // end of example
+        }
+        _ = navigate()
+        #expect(navigationController.viewControllers.map(\.title) == ["Movies"])
+    }
+
+    @Test("a navigation controller with large titles")
+    func navigationController() {
+        let listScreen = HTMLViewController(template: "movies/list", title: "Movies")
+        // example: Sources/HTMLPresenter/Containers/HTMLNavigationController.swift
+        let navigationController = HTMLNavigationController()
+        navigationController.prefersLargeTitles = true
+        navigationController.pushViewController(listScreen, animated: true)
+        // end of example
+        #expect(navigationController.topViewController === listScreen)
+    }
+
+    @Test("a tab bar as the window's root")
+    func tabBar() {
+        let window = HTMLWindow()
+        let movies = HTMLNavigationController()
+        let profile = HTMLNavigationController()
+        // example: Sources/HTMLPresenter/Containers/HTMLTabBarController.swift
+        let tabBar = HTMLTabBarController()
+        movies.tabBarItem = TabBarItem(title: "Movies", icon: "film")
+        tabBar.setViewControllers([movies, profile], animated: false)
+        window.rootViewController = tabBar
+        // end of example
+        #expect(tabBar.viewControllers.count == 2)
+    }
+
+    @Test("an alert presented over the root, contributed as its own stepper")
+    func alert() {
+        let window = HTMLWindow()
+        let rootViewController = HTMLNavigationController()
+        window.rootViewController = rootViewController
+        func navigate() -> FlowContributors {
+            // example: Sources/HTMLPresenter/Containers/HTMLAlertController.swift
+            let alert = HTMLAlertController(title: "Log out?", message: "You can sign in again at any time.")
+            alert.addAction(HTMLAlertAction(title: "Cancel", style: .cancel))
+            alert.addAction(HTMLAlertAction(title: "Log Out", style: .destructive, step: ProfileStep.logout))
+            rootViewController.present(alert)
+            return .one(flowContributor: .contribute(withNext: alert))
+            // end of example
+        }
+        _ = navigate()
+        #expect(window.updatedScreenTree().alert != nil)
+    }
+
+    @Test("a Done button in the navigation bar")
+    func barButtonItem() {
+        let screen = HTMLViewController(template: "movies/list", title: "Rate")
+        // example: Sources/HTMLPresenter/Containers/BarButtonItem.swift
+        screen.navigationItem.rightBarButtonItems = [BarButtonItem(title: "Done", style: .done, step: RatingStep.done)]
+        // end of example
+        #expect(screen.navigationItem.rightBarButtonItems.count == 1)
+    }
+
+    @Test("a window renders its tree and runs an action of it")
+    func window() async throws {
+        let listScreen = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel(), title: "Movies")
+        let renderer = PageRenderer(templates: templates)
+        // example: Sources/HTMLPresenter/Containers/HTMLWindow.swift
+        let window = HTMLWindow()
+        window.rootViewController = HTMLNavigationController(rootViewController: listScreen)
+        let tree = window.updatedScreenTree()
+        let html = try renderer.render(tree)
+        let result = try await window.perform(tree.actions[0].token)  // the first movie's action
+        // end of example
+        #expect(result == .accepted)
+        #expect(html.contains("Heat"))
+    }
+
+    @Test("a page renders off the main actor")
+    func pageRenderer() async throws {
+        let window = HTMLWindow()
+        window.rootViewController = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel())
+        func render(templatesDirectory: String) async throws -> String {
+            // example: Sources/HTMLPresenter/Rendering/PageRenderer.swift
+            let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
+            let tree = window.updatedScreenTree()  // on the main actor
+            let html = try await Task.detached { try renderer.render(tree) }.value
+            // end of example
+            return html
+        }
+        #expect(try await render(templatesDirectory: templatesDirectory).contains("Amélie"))
+    }
+
+    @Test("a message page links onward")
+    func renderMessage() {
+        let renderer = PageRenderer(templates: templates)
+        // example: Sources/HTMLPresenter/Rendering/PageRenderer.swift
+        let page = renderer.renderMessage(
+            title: "Page not found", message: "No screen lives at /link/x.", linkTitle: "Go to the current screen",
+            linkURL: "/")
+        // end of example
+        #expect(page.contains("No screen lives at /link/x."))
+    }
+
+    @Test("a template library loads a directory and renders by name")
+    func templateLibrary() throws {
+        func load(templatesDirectory: String) throws -> String {
+            // example: Sources/HTMLPresenter/Rendering/TemplateLibrary.swift
+            // Templates/movies/detail.mustache is named "movies/detail"
+            let templates = try TemplateLibrary(directory: templatesDirectory)
+            let html = try templates.render(["title": "Heat"], template: "movies/detail")
+            // end of example
+            return html
+        }
+        #expect(try load(templatesDirectory: templatesDirectory).contains("<h1>Heat</h1>"))
+    }
+
+    @Test("action values")
+    func actionValues() {
+        let window = HTMLWindow()
+        window.rootViewController = HTMLViewController(template: "movies/detail", viewModel: ActionsExamples())
+        #expect(window.updatedScreenTree().actions.count == 5)
+    }
+
+    @Test("a token reads back from its text")
+    func opaqueToken() {
+        // example: Sources/HTMLPresenter/Actions/OpaqueToken.swift
+        let token = OpaqueToken.random()
+        #expect(OpaqueToken(token.text) == token)  // any other text is nil
+        // end of example
+    }
+
+    @Test("routes parse and build")
+    func flowHostRoute() {
+        // example: Sources/HTMLPresenter/Routes/FlowHostRoute.swift
+        #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))
+        #expect(FlowHostRoute.events(after: 4).url == "/_events?v=4")
+        // end of example
+    }
+
+    @Test("a screen tree says what is visible")
+    func screenTree() async {
+        let window = HTMLWindow()
+        let flow = MovieFlow()
+        window.rootViewController = flow.navigationController
+        let store = FlowTestStore(flow: flow, initialStep: MovieStep.movieList)
+        await store.send(MovieStep.movieDetail(id: 1))
+        // example: Sources/HTMLPresenter/ScreenTree/ScreenTree.swift
+        let tree = window.updatedScreenTree()
+        #expect(tree.visibleScreen?.template == "movies/detail")
+        #expect(tree.layers.last?.navigationBar?.backButton?.title == "Movies")
+        // end of example
+    }
+
+    @Test("the normalizer puts one element per line")
+    func normalizer() {
+        // example: Sources/HTMLPresenter/Validation/HTMLNormalizer.swift
+        let html = HTMLNormalizer.normalize("<ul><li>Heat</li></ul>")
+        // <ul>
+        //   <li>
+        //     Heat
+        //   </li>
+        // </ul>
+        // end of example
+        #expect(html.hasPrefix("<ul>\n  <li>\n    Heat\n  </li>\n</ul>"))
+    }
+
+    @Test("the validator reports an unclosed element")
+    func validator() {
+        // example: Sources/HTMLPresenter/Validation/HTMLValidator.swift
+        let problems = HTMLValidator.problems(in: "<div><span>Heat</div>")
+        // [1:6: Unclosed element <span> (still open at </div> on 1:16)]
+        // end of example
+        #expect(problems.map(\.description) == ["1:6: Unclosed element <span> (still open at </div> on 1:16)"])
+    }
+
+    @Test("a template's errors name their place")
+    func templateValidator() {
+        let source = "<p>{{#movies}}<span>{{/movies}}</p>"
+        // example: Sources/HTMLPresenter/Validation/TemplateValidator.swift
+        let errors = TemplateValidator.errors(inTemplate: source, file: "Templates/movies/detail.mustache")
+        errors.forEach { print($0) }  // Templates/movies/detail.mustache:12:7: Unclosed element <span>
+        // end of example
+        #expect(!errors.isEmpty)
+    }
+}

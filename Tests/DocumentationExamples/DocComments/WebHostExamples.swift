@@ -1,0 +1,74 @@
+import FlowCore
+import Foundation
+import HTMLPresenter
+import MovieDemo
+import Testing
+import WebHost
+
+// The examples of WebHost's and MovieDemo's doc comments, compiled; where it is cheap, run and checked.
+
+@Suite("WebHost's doc comment examples")
+struct WebHostExamples {
+    @Test("deep links map paths to steps")
+    func deepLinks() {
+        // example: Sources/WebHost/DeepLinks.swift
+        let links = DeepLinks()
+            .adding("movies") { _ in MovieStep.movieList }
+            .adding("movies/:id") { parameters in Int(parameters["id"]!).map { MovieStep.movieDetail(id: $0) } }
+        let step = links.step(for: "movies/3")  // MovieStep.movieDetail(id: 3)
+        // end of example
+        #expect(step.map { "\($0)" } == "movieDetail(id: 3)")
+    }
+
+    @Test("a configuration is a value")
+    func configuration() {
+        // example: Sources/WebHost/WebHostConfiguration.swift
+        var configuration = WebHostConfiguration()
+        configuration.port = 8080
+        configuration.maxSessions = 500
+        // end of example
+        #expect(configuration.maxSessions == 500)
+    }
+
+    /// Compiled, not run: it serves until SIGINT or SIGTERM.
+    func serve(app: WebApp) async throws {
+        // example: Sources/WebHost/FlowHostServer.swift
+        var configuration = WebHostConfiguration()
+        configuration.port = 8080
+        let server = FlowHostServer(app: app, configuration: configuration)
+        try await server.run()  // until SIGINT or SIGTERM; in-flight requests finish
+        // end of example
+    }
+
+    /// Compiled, not run: it serves until SIGINT or SIGTERM.
+    func serveTheSample() async throws {
+        // example: Sources/MovieDemo/MovieDemo.swift
+        let app = try MovieDemo.app(templates: "Templates")
+        try await FlowHostServer(app: app).run()
+        // end of example
+    }
+
+    @Test("a web app starts one MovieFlow per session")
+    @MainActor func webApp() throws {
+        func makeApp(templatesDirectory: String) throws -> WebApp {
+            // example: Sources/WebHost/WebApp.swift
+            let app = WebApp(
+                templates: try TemplateLibrary(directory: templatesDirectory),
+                publicDirectory: URL(filePath: "Public"),
+                deepLinks: DeepLinks().adding("movies/:id") { Int($0["id"]!).map { MovieStep.movieDetail(id: $0) } }
+            ) { window in
+                let flow = MovieFlow()
+                window.rootViewController = flow.navigationController
+                let coordinator = FlowCoordinator()
+                coordinator.coordinate(flow: flow, with: OneStepper(withSingleStep: MovieStep.movieList))
+                return coordinator
+            }
+            // end of example
+            return app
+        }
+        let app = try makeApp(templatesDirectory: templatesDirectory)
+        let window = HTMLWindow()
+        _ = app.start(window)
+        #expect(window.rootViewController is HTMLNavigationController)
+    }
+}
