@@ -8,7 +8,7 @@ import Synchronization
 /// screen at once:
 ///
 /// ```swift
-/// try await clock.sleep(for: .milliseconds(300))      // the sign-in "network call"
+/// try await clock.sleep(for: .milliseconds(300))  // the sign-in "network call"
 /// ```
 ///
 /// It tells two kinds of wait apart. A wait that begins while an action runs (see

@@ -4,9 +4,10 @@
 /// same window tree.
 ///
 /// ```swift
+/// let list = ScreenPosition(layer: 0, path: [0], template: "movies/list")
 /// var path = ClickPath()
 /// path.entries.append(.action(ActionPosition(screen: list, index: 3), fields: FormFields()))
-/// let data = try JSONEncoder().encode(path)     // what a share link or the store keeps
+/// let data = try JSONEncoder().encode(path)  // what a share link or the store keeps
 /// ```
 public struct ClickPath: Sendable, Equatable, Codable {
     /// One thing that happened.

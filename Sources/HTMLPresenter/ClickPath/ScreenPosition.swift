@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// // Movies tab > stack: list, detail — the detail screen:
-/// ScreenPosition(layer: 0, path: [0, 1], template: "movies/detail")
+/// let detail = ScreenPosition(layer: 0, path: [0, 1], template: "movies/detail")
 /// ```
 public struct ScreenPosition: Sendable, Hashable, Codable, CustomStringConvertible {
     /// 0 for the window's root, n for the n-th presented modal (an alert included).

@@ -10,10 +10,11 @@ import HTMLPresenter
 /// ```swift
 /// let scene = SessionScene(app: app)
 /// await scene.settle()
-/// let token = scene.window.updatedScreenTree().action("form")!.token
-/// _ = try await scene.perform(token, fields: ["email": "ada@example.com", "password": "flowhost"])
+/// let open = scene.window.updatedScreenTree().action("step movieDetail(id: 2)")!
+/// _ = try await scene.perform(open.token)
+/// await scene.settle()
 /// let copy = SessionScene(app: app)
-/// let replay = await copy.replay(scene.clickPath)      // copy now shows what scene shows
+/// let replay = await copy.replay(scene.clickPath)  // copy now shows what scene shows
 /// ```
 @MainActor
 public final class SessionScene {

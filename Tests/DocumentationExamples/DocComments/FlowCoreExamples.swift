@@ -209,3 +209,12 @@ final class OneShotFlow: Flow {
 
     func navigate(to step: any Step) -> FlowContributors { body() }
 }
+
+enum FlowClockExample {
+    /// Compiled, not run: a model's wait.
+    static func signIn(clock: FlowClock) async throws {
+        // example: Sources/FlowCore/FlowClock.swift
+        try await clock.sleep(for: .milliseconds(300))  // the sign-in "network call"
+        // end of example
+    }
+}

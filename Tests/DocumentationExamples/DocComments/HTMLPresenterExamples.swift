@@ -1,5 +1,6 @@
 import FlowCore
 import FlowTesting
+import Foundation
 import HTMLPresenter
 import Testing
 
@@ -250,5 +251,28 @@ struct HTMLPresenterExamples {
         errors.forEach { print($0) }  // Templates/movies/detail.mustache:12:7: Unclosed element <span>
         // end of example
         #expect(!errors.isEmpty)
+    }
+}
+
+@Suite("Click path doc comment examples")
+struct ClickPathExamples {
+    @Test("a click path encodes to data and back")
+    func encodes() throws {
+        // example: Sources/HTMLPresenter/ClickPath/ClickPath.swift
+        let list = ScreenPosition(layer: 0, path: [0], template: "movies/list")
+        var path = ClickPath()
+        path.entries.append(.action(ActionPosition(screen: list, index: 3), fields: FormFields()))
+        let data = try JSONEncoder().encode(path)  // what a share link or the store keeps
+        // end of example
+        #expect(try JSONDecoder().decode(ClickPath.self, from: data) == path)
+    }
+
+    @Test("a screen position names a place in the window and its template")
+    func position() {
+        // example: Sources/HTMLPresenter/ClickPath/ScreenPosition.swift
+        // Movies tab > stack: list, detail — the detail screen:
+        let detail = ScreenPosition(layer: 0, path: [0, 1], template: "movies/detail")
+        // end of example
+        #expect(detail.description == "layer 0 / 0.1 (movies/detail)")
     }
 }

@@ -71,4 +71,20 @@ struct WebHostExamples {
         _ = app.start(window)
         #expect(window.rootViewController is HTMLNavigationController)
     }
+
+    @Test("a scene's click path replays in a fresh scene")
+    @MainActor func sceneReplay() async throws {
+        let app = try makeMovieApp(templates: templatesDirectory)
+        // example: Sources/WebHost/Sessions/SessionScene.swift
+        let scene = SessionScene(app: app)
+        await scene.settle()
+        let open = scene.window.updatedScreenTree().action("step movieDetail(id: 2)")!
+        _ = try await scene.perform(open.token)
+        await scene.settle()
+        let copy = SessionScene(app: app)
+        let replay = await copy.replay(scene.clickPath)  // copy now shows what scene shows
+        // end of example
+        #expect(replay.stoppedBecause == nil)
+        #expect(copy.window.updatedScreenTree().visibleScreen?.title == "Alien")
+    }
 }
