@@ -416,6 +416,37 @@ class FlowHostE2E(FlowHostTestCase):
             response.readline()
         self.assertEqual(page.title, "Sign In", "the page itself stays as it was")
 
+    def test_17_deep_link_while_signed_in_lands_as_signed_out(self):
+        """A link lands on the same stack wherever it is opened from: list -> detail, as after login."""
+        page = self.signed_in_browser()
+        page.tap("The Godfather", title="The Godfather")
+        page.open("/link/movies/2", title="The Godfather")
+        self.assertEqual(page.back_label(), "Movies", "one Godfather, over the list")
+        page.press(page.nav_back(), title="Movies")
+        self.assertIsNone(page.back_label())
+
+        page.tap("Heat", title="Heat")
+        page.tap("Rate", title="Rate")
+        self.assertTrue(page.has_sheet())
+        page.open("/link/movies/2", title="The Godfather")
+        self.assertFalse(page.has_sheet(), "the link dismisses the sheet")
+        self.assertEqual(page.back_label(), "Movies")
+
+        page.switch_tab("Stack", title="Screen A")
+        page.tap("Jump to E", title="Screen E")
+        page.open("/link/movies/1", title="Heat")
+        self.assertEqual(page.selected_tab(), "Movies")
+        self.assertEqual(page.back_label(), "Movies")
+        self.assertEqual(page.cell_titles(), HEAT_CAST)
+
+        page.open("/link/stack/C", title="Screen C")
+        self.assertEqual(page.selected_tab(), "Stack")
+        self.assertEqual(page.back_label(), "Screen B")
+
+        page.open("/link/movies/4", title="Movies")
+        self.assertEqual(page.alert_title(), "Restricted")
+        self.assertIsNone(page.back_label(), "a restricted link leaves the list, as signed out")
+
 
 def main():
     program = unittest.main(module=__name__, exit=False, verbosity=2)
