@@ -10,13 +10,14 @@ import json
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import CHECKS, DEMO_EMAIL, SERVER, FlowHostTestCase  # noqa: E402
+from harness import CHECKS, DEMO_EMAIL, FLOWHOST, ROOT, SERVER, FlowHostTestCase  # noqa: E402
 
 MOVIE_COUNT = 24
 HEAT_CAST = ["Al Pacino", "Robert De Niro", "Val Kilmer"]
@@ -446,6 +447,16 @@ class FlowHostE2E(FlowHostTestCase):
         page.open("/link/movies/4", title="Movies")
         self.assertEqual(page.alert_title(), "Restricted")
         self.assertIsNone(page.back_label(), "a restricted link leaves the list, as signed out")
+
+    def test_18_a_public_folder_given_must_exist(self):
+        """`--public` defaults to ./Public when there is one; a folder named that is not there stops
+        `serve` with a message naming it."""
+        result = subprocess.run(
+            [FLOWHOST, "serve", "--port", "0", "--public", "no-such-folder"],
+            cwd=ROOT, capture_output=True, text=True, timeout=30,
+        )
+        self.assertEqual(result.returncode, 64)
+        self.assertIn("--public no-such-folder: there is no folder at " + os.path.join(ROOT, "no-such-folder"), result.stderr)
 
 
 def main():
