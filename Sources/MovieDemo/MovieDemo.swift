@@ -10,8 +10,9 @@ import WebHost
 /// try await FlowHostServer(app: app).run()
 /// ```
 public enum MovieDemo {
-    /// The sample as a web app, its templates loaded (and validated) from `templates`, its deep
-    /// links `/link/movies/<id>` and `/link/stack/<letter>` (``DeepLinkStep``).
+    /// The sample as a web app, its templates loaded (and validated) from `templates`, its static
+    /// files (the posters) served from `publicDirectory` at `/public/`, its deep links
+    /// `/link/movies/<id>` and `/link/stack/<letter>` (``DeepLinkStep``).
     public static func app(templates: String, publicDirectory: URL? = nil) throws(TemplateLoadError) -> WebApp {
         WebApp(
             templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory,

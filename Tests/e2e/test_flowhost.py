@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import unittest
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -457,6 +458,32 @@ class FlowHostE2E(FlowHostTestCase):
         )
         self.assertEqual(result.returncode, 64)
         self.assertIn("--public no-such-folder: there is no folder at " + os.path.join(ROOT, "no-such-folder"), result.stderr)
+
+    def test_19_posters_come_from_public(self):
+        """The sample's Public/ folder is served at /public/: every movie's poster loads, in the
+        list and on the detail page."""
+        page = self.signed_in_browser()
+        loaded = """return Array.from(document.querySelectorAll('main img')).map(
+            img => [img.getAttribute('src'), img.getAttribute('alt'), img.complete && img.naturalWidth > 0])"""
+        page.wait(lambda d: all(ok for _, _, ok in d.execute_script(loaded)), "the list's posters to load")
+        posters = page.driver.execute_script(loaded)
+        self.assertEqual(len(posters), MOVIE_COUNT)
+        self.assertEqual(posters[0], ["/public/posters/1.svg", "", True], "decorative in a cell that names the movie")
+
+        page.tap("Heat", title="Heat")
+        page.wait(lambda d: all(ok for _, _, ok in d.execute_script(loaded)), "the detail's poster to load")
+        self.assertEqual(page.driver.execute_script(loaded), [["/public/posters/1.svg", "Poster of Heat", True]])
+
+        with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
+            SERVER.base_url + "/public/posters/24.svg", timeout=5
+        ) as response:
+            self.assertEqual(response.status, 200)
+            self.assertEqual(response.headers.get_content_type(), "image/svg+xml")
+            self.assertIn(b"<svg", response.read())
+        for path in ("/public/posters/25.svg", "/public/../Package.swift", "/public/posters/%2e%2e/1.svg"):
+            with self.subTest(path=path):
+                status, _ = SERVER.get(path)
+                self.assertIn(status, (400, 404))
 
 
 def main():
