@@ -33,7 +33,7 @@ final class AppFlow: Flow {
         switch step {
         case .start, .loggedOut:
             account = nil
-            let loginFlow = LoginFlow(signInDelay: signInDelay)
+            let loginFlow = LoginFlow(signInDelay: signInDelay, clock: window.clock)
             Flows.use(loginFlow, when: .created) { [window] (root: HTMLNavigationController) in
                 window.rootViewController = root
             }
@@ -43,7 +43,7 @@ final class AppFlow: Flow {
         case .signedIn(let email):
             let account = Account(email: email)
             self.account = account
-            let dashboard = DashboardFlow(account: account, deepLink: pendingLink)
+            let dashboard = DashboardFlow(account: account, deepLink: pendingLink, clock: window.clock)
             pendingLink = nil
             Flows.use(dashboard, when: .ready) { [window] (tabBar: HTMLTabBarController) in
                 window.rootViewController = tabBar

@@ -22,10 +22,14 @@ final class DashboardFlow: Flow {
         case movies, watched, stack, profile
     }
 
-    /// `deepLink`, a link that arrived signed out, is landed once the tabs are there.
-    init(account: Account, deepLink: DeepLinkStep?) {
+    private let clock: FlowClock
+
+    /// `deepLink`, a link that arrived signed out, is landed once the tabs are there; `clock` is
+    /// what the stack lab's timer waits on.
+    init(account: Account, deepLink: DeepLinkStep?, clock: FlowClock) {
         self.account = account
         self.deepLink = deepLink
+        self.clock = clock
     }
 
     func navigate(to step: any Step) -> FlowContributors {
@@ -41,7 +45,7 @@ final class DashboardFlow: Flow {
     private func start() -> FlowContributors {
         let movies = MoviesFlow(account: account)
         let watched = WatchedFlow(account: account)
-        let stack = StackFlow()
+        let stack = StackFlow(clock: clock)
         let profile = ProfileFlow(account: account)
         // The tabs go in at once (`.created`), so the tab bar is whole when AppFlow puts it in the
         // window (once this flow is ready, before the child flows have navigated).

@@ -13,10 +13,12 @@ public final class MemoryClickPathStore: ClickPathStore {
     /// An empty store.
     public init() {}
 
+    /// The session's path, if stored.
     public func path(ofSession session: String) async throws -> ClickPath? {
         state.withLock { $0.sessions[session] }
     }
 
+    /// Appends, when `start` is the stored count; else changes nothing.
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
         state.withLock { state in
             var path = state.sessions[session] ?? ClickPath()
@@ -26,16 +28,19 @@ public final class MemoryClickPathStore: ClickPathStore {
         }
     }
 
+    /// Forgets the sessions.
     public func removeSessions(_ sessions: [String]) async throws {
         state.withLock { state in
             for session in sessions { state.sessions[session] = nil }
         }
     }
 
+    /// Keeps a shared path.
     public func share(_ path: ClickPath, id: String) async throws {
         state.withLock { $0.shares[id] = path }
     }
 
+    /// A shared path, if kept.
     public func sharedPath(id: String) async throws -> ClickPath? {
         state.withLock { $0.shares[id] }
     }
