@@ -17,8 +17,11 @@ public struct PageRenderer: Sendable {
     }
 
     /// The whole page for `tree`; `eventsURL`, if given, is where the page's script listens for
-    /// live moves.
-    public func render(_ tree: ScreenTree, eventsURL: String? = nil) throws(RenderError) -> String {
+    /// live moves; `notice`, if given, is one line above the phone frame (a replay that stopped
+    /// early says where).
+    public func render(_ tree: ScreenTree, eventsURL: String? = nil, notice: String? = nil) throws(RenderError)
+        -> String
+    {
         var layers: [TemplateValue] = []
         for (index, layer) in tree.layers.enumerated() {
             layers.append(try layerValue(layer, isTop: index == tree.layers.count - 1))
@@ -30,6 +33,7 @@ public struct PageRenderer: Sendable {
             "scriptURL": .string(FlowHostRoute.script.url),
         ]
         if let eventsURL { page["eventsURL"] = .string(eventsURL) }
+        if let notice { page["notice"] = .string(notice) }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
         return try templates.render(.object(page), template: Chrome.prefix + "page")
     }

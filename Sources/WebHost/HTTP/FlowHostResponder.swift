@@ -103,9 +103,12 @@ struct FlowHostResponder: HTTPResponder {
         return answer(page)
     }
 
-    /// The session the request's cookie names, if it lives.
+    /// The session the request's cookie names, if it lives, or if its click path is stored (then it
+    /// is rebuilt: the server restarted).
     func existingSession(_ request: Request, log: inout RequestLog) async -> Session? {
-        let session = await host.existingSession(cookie: request.cookies[PageResponses.sessionCookie]?.value)
+        let cookie = request.cookies[PageResponses.sessionCookie]?.value
+        var session = await host.existingSession(cookie: cookie)
+        if session == nil { session = await host.restoredSession(cookie: cookie) }
         log.session = session?.id
         return session
     }

@@ -24,6 +24,11 @@ public final class SessionScene {
     public private(set) var coordinator: FlowCoordinator?
     /// Everything done in this scene so far.
     public private(set) var clickPath = ClickPath()
+    /// How many entries of ``clickPath`` the click path store has; nil once storing failed (the
+    /// session then lives on without surviving a restart).
+    var storedEntryCount: Int? = 0
+    /// One line the next page shows (a replay that stopped early says where), then forgets.
+    var notice: String?
     private let deepLinks: DeepLinks
     private var loggedSequence = 0
 
@@ -153,6 +158,16 @@ public final class SessionScene {
             }
         }
         return nil
+    }
+
+    // MARK: Storing
+
+    /// The entries the store does not have yet, and the index of the first; nil when none (or when
+    /// storing failed before). They count as stored from now on.
+    func takeUnstoredEntries() -> (start: Int, entries: [ClickPath.Entry])? {
+        guard let start = storedEntryCount, clickPath.entries.count > start else { return nil }
+        storedEntryCount = clickPath.entries.count
+        return (start, Array(clickPath.entries[start...]))
     }
 
     // MARK: Log and end
