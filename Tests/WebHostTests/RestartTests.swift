@@ -71,7 +71,7 @@ struct RestartTests {
             var browser = Browser(client, sessionCookie: id)
             let page = try await browser.open()
             #expect(page.heading == "Page 2")
-            #expect(page.text.contains("This session was rebuilt up to step 2 of 2"))
+            #expect(page.text.contains("Rebuilt as far as its clicks still fit this prototype: step 2 of 2"))
             #expect(browser.sessionCookie == id)
         }
         #expect(try await store.path(ofSession: id)?.entries.count == 1, "the store keeps the part that fit")

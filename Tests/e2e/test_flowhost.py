@@ -485,6 +485,31 @@ class FlowHostE2E(FlowHostTestCase):
                 status, _ = SERVER.get(path)
                 self.assertIn(status, (400, 404))
 
+    def test_20_share_link_opens_the_same_screen_in_another_browser(self):
+        """Share beside the phone gives a link; a second browser opening it lands on the same
+        screen with the same stack under it, and the two go on independently."""
+        a = self.signed_in_browser()
+        a.tap("Heat", title="Heat")
+        a.tap("Al Pacino", title="Al Pacino")
+        pacino_url = a.url
+        a.press(a.driver.find_element("css selector", ".prototype-bar button"), title="Share this screen")
+        link = a.driver.find_element("id", "share-link").text
+        self.assertRegex(link, r"^http://127\.0\.0\.1:\d+/s/[0-9a-f]{32}$")
+        copy = a.button("Copy link")
+        self.assertTrue(copy.is_displayed(), "with JavaScript the Copy button shows")
+
+        b = self.browser(name="B").open(link.removeprefix(SERVER.base_url), title="Al Pacino")
+        self.assertEqual(b.back_label(), "Heat")
+        self.assertEqual(set(b.cell_titles()), PACINO_MOVIES)
+        b.press(b.nav_back(), title="Heat")
+        self.assertEqual(b.back_label(), "Movies")
+        b.press(b.nav_back(), title="Movies")
+        self.assertEqual(b.selected_tab(), "Movies")
+
+        a.open(pacino_url.removeprefix(SERVER.base_url), title="Al Pacino")
+        self.assertEqual(a.back_label(), "Heat", "the sharing browser is where it was")
+
+
 
 def main():
     program = unittest.main(module=__name__, exit=False, verbosity=2)

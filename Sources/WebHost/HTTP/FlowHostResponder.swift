@@ -83,6 +83,12 @@ struct FlowHostResponder: HTTPResponder {
             return try await action(token, request: request, log: &log)
         case .events(let version):
             return try await events(request, after: version, channel: context.channel, log: &log)
+        case .share:
+            return try await share(request, log: &log)
+        case .sharePage(let id):
+            return await sharePage(id, request: request)
+        case .shared(let id):
+            return try await openShared(id, log: &log)
         case .unknown:
             return notFound(request)
         }

@@ -73,10 +73,15 @@ final class SessionHost: Sendable {
     }
 
     /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
-    /// go if over its bound.
-    func startSession() async -> Session {
+    /// go if over its bound. Given a `path` (a share link's), the session starts by replaying it.
+    func startSession(replaying path: ClickPath? = nil) async -> Session {
         let session = Session(id: .random(), now: .now)
-        await MainActor.run { session.scene = makeScene(for: session) }
+        if let path {
+            _ = await rebuildScene(of: session, from: path)
+            await MainActor.run { session.scene?.storedEntryCount = 0 }
+        } else {
+            await MainActor.run { session.scene = makeScene(for: session) }
+        }
         let evicted = store.insert(session)
         if !evicted.isEmpty {
             newSessionsFull.hit(logger)
@@ -129,6 +134,15 @@ final class SessionHost: Sendable {
         return session
     }
 
+    /// Keeps the session's click path under a new random share id, and returns the id.
+    func share(_ session: Session) async throws -> String {
+        let path = await MainActor.run { session.scene?.clickPath } ?? ClickPath()
+        let id = OpaqueToken.random().text
+        try await paths.share(path, id: id)
+        logger.info("shared \(path.entries.count) clicks", metadata: ["session": "\(session.id.short)"])
+        return id
+    }
+
     @MainActor
     private func rebuildScene(of session: Session, from path: ClickPath) async -> SessionScene.Replay {
         let scene = makeScene(for: session)
@@ -136,7 +150,7 @@ final class SessionHost: Sendable {
         let replay = await scene.replay(path, settleTimeout: configuration.settleTimeout)
         scene.storedEntryCount = scene.clickPath.entries.count
         if let problem = replay.stoppedBecause {
-            scene.notice = "This session was rebuilt up to \(problem), which no longer fits the prototype."
+            scene.notice = "Rebuilt as far as its clicks still fit this prototype: \(problem)."
         }
         return replay
     }
@@ -269,7 +283,8 @@ final class SessionHost: Sendable {
     {
         if notice == nil, let page = session.lastPage, page.version == tree.version { return page }
         let html = try renderer.render(
-            tree, eventsURL: FlowHostRoute.events(after: tree.version).url, notice: notice)
+            tree, eventsURL: FlowHostRoute.events(after: tree.version).url, shareURL: FlowHostRoute.share.url,
+            notice: notice)
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
             html: ByteBuffer(string: html))
