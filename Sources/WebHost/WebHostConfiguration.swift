@@ -19,6 +19,10 @@ public struct WebHostConfiguration: Sendable {
     public var maxNewSessions = 500
     /// A session unused this long is ended.
     public var idleTimeout: Duration = .seconds(30 * 60)
+    /// A session unused this long (and with no page listening for live moves) leaves memory: its
+    /// window and coordinators are released and rebuilt from its stored click path on its next
+    /// request. Set it at or above ``idleTimeout`` to keep sessions in memory until they end.
+    public var hibernateAfter: Duration = .seconds(10 * 60)
     /// Mark the session cookie `Secure` (when served over HTTPS, behind a proxy).
     public var secureCookies = false
     /// How long an action waits for the navigation it started to settle before answering.

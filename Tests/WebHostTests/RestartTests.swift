@@ -76,4 +76,25 @@ struct RestartTests {
         }
         #expect(try await store.path(ofSession: id)?.entries.count == 1, "the store keeps the part that fit")
     }
+
+    @Test("a session unused for a while leaves memory and comes back from its click path, as after a restart")
+    func hibernation() async throws {
+        try await withLabServer(configure: { $0.hibernateAfter = .milliseconds(200) }) { client in
+            var browser = Browser(client)
+            var page = try await browser.click("Next", on: try await browser.open())
+            page = try await browser.click("Rename", on: page, form: "name=Ada")
+            #expect(page.heading == "Page 2")
+            let cookie = browser.sessionCookie
+
+            let hibernated = try await client.waitForStatus(timeout: .seconds(10)) { $0.sessions.hibernated == 1 }
+            #expect(hibernated.sessions.returning + hibernated.sessions.new == 0, "no session left in memory")
+
+            page = try await browser.open()
+            #expect(page.heading == "Page 2")
+            #expect(page.text.contains("Ada"))
+            #expect(browser.sessionCookie == cookie)
+            #expect(try await client.status().sessions.restored == 1)
+            #expect(try await browser.click("Page 1", on: page).heading == "Page 1", "its back button works")
+        }
+    }
 }

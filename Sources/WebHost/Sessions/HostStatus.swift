@@ -22,7 +22,8 @@ extension HostStatus: CustomStringConvertible {
     var description: String {
         "sessions: \(sessions.returning) returning, \(sessions.new) new (started \(sessions.started), "
             + "promoted \(sessions.promoted), evicted \(sessions.evictedNew) new and "
-            + "\(sessions.evictedReturning) returning, expired \(sessions.expired)); "
+            + "\(sessions.evictedReturning) returning, expired \(sessions.expired), hibernated "
+            + "\(sessions.hibernated), restored \(sessions.restored)); "
             + "event streams: \(eventStreams.open) open of \(eventStreams.limit), \(eventStreams.refused) refused"
     }
 }

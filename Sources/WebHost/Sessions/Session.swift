@@ -119,6 +119,9 @@ final class Session: Sendable {
         return key
     }
 
+    /// Whether a page of this session listens for live moves now.
+    var hasOpenStreams: Bool { state.withLock { !$0.streams.isEmpty } }
+
     /// Unregisters the event stream `key`: it ended.
     func closeStream(_ key: Int) {
         state.withLock { $0.streams.removeAll { $0 == key } }

@@ -16,4 +16,7 @@ struct SessionCounts: Sendable, Equatable, Codable {
     var evictedReturning = 0
     /// Sessions ended after the idle timeout.
     var expired = 0
+    /// Sessions that left memory after a while unused, their click path stored (rebuilt on their
+    /// next request).
+    var hibernated = 0
 }

@@ -190,6 +190,28 @@ final class SessionHost: Sendable {
             eventStreams: .init(open: streams.openCount, limit: streams.limit, refused: streams.refusedCount))
     }
 
+    /// Lets the sessions unused for ``WebHostConfiguration/hibernateAfter`` leave memory, when their
+    /// whole click path is stored and no page of theirs listens for live moves; returns how many.
+    @discardableResult
+    func hibernateUnusedSessions() async -> Int {
+        let interval = configuration.hibernateAfter
+        guard interval < configuration.idleTimeout else { return 0 }
+        var count = 0
+        for session in store.sessions(unusedFor: interval, now: .now) where !session.hasOpenStreams {
+            // In the session's queue: no request of it is halfway through.
+            let hibernated = await session.queue.run { () async -> Bool in
+                let isStored = await MainActor.run {
+                    session.scene.map { $0.storedEntryCount == $0.clickPath.entries.count } ?? false
+                }
+                guard isStored, store.hibernate(session, unusedFor: interval, now: .now) else { return false }
+                await close([session], forget: false)
+                return true
+            }
+            if hibernated { count += 1 }
+        }
+        return count
+    }
+
     /// Ends the sessions idle past the timeout; returns how many.
     @discardableResult
     func closeIdleSessions() async -> Int {

@@ -108,6 +108,27 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// The sessions unused for at least `interval`, still listed.
+    func sessions(unusedFor interval: Duration, now: ContinuousClock.Instant) -> [Session] {
+        pools.withLock { pools in
+            (Array(pools.new.values) + Array(pools.returning.values)).filter { now - $0.lastUsed >= interval }
+        }
+    }
+
+    /// Unlists `session` if it is still unused for at least `interval`: it hibernates (its click
+    /// path is stored; its next request rebuilds it). Returns whether it did.
+    func hibernate(_ session: Session, unusedFor interval: Duration, now: ContinuousClock.Instant) -> Bool {
+        pools.withLock { pools in
+            guard now - session.lastUsed >= interval,
+                pools.new[session.id] === session || pools.returning[session.id] === session
+            else { return false }
+            pools.new[session.id] = nil
+            pools.returning[session.id] = nil
+            pools.counts.hibernated += 1
+            return true
+        }
+    }
+
     /// Removes and returns every session.
     func removeAll() -> [Session] {
         pools.withLock { pools in

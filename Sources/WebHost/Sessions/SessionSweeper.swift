@@ -6,10 +6,13 @@ struct SessionSweeper: Service {
     let host: SessionHost
 
     func run() async throws {
-        let interval = min(host.configuration.idleTimeout / 4, host.configuration.statusLogInterval)
+        let configuration = host.configuration
+        let interval = min(
+            configuration.idleTimeout / 4, configuration.hibernateAfter / 4, configuration.statusLogInterval)
         var logged: HostStatus?
         while (try? await cancelWhenGracefulShutdown({ try await Task.sleep(for: interval) })) != nil {
             await host.closeIdleSessions()
+            await host.hibernateUnusedSessions()
             let status = host.status
             if status != logged {
                 host.logger.info("\(status)")

@@ -5,7 +5,7 @@ import Testing
 /// `GET /_flowhost/status`, decoded: what an operator reads.
 struct StatusReading: Decodable, Equatable {
     struct Sessions: Decodable, Equatable {
-        var new, returning, started, promoted, evictedNew, evictedReturning, expired: Int
+        var new, returning, started, promoted, evictedNew, evictedReturning, expired, hibernated, restored: Int
     }
     struct EventStreams: Decodable, Equatable {
         var open, limit, refused: Int
