@@ -40,6 +40,14 @@ struct Serve: AsyncParsableCommand {
         transform: Serve.parseDuration)
     var idleTimeout = defaults.idleTimeout
 
+    @Option(
+        help: """
+            Release a session's memory after this long unused (it is rebuilt from its stored clicks on its next \
+            request): 90s, 10m, 1h. (default: \(Serve.format(defaults.hibernateAfter)))
+            """,
+        transform: Serve.parseDuration)
+    var hibernateAfter = defaults.hibernateAfter
+
     @Option(help: "At most this many live-move streams per session (open tabs); one more ends the oldest.")
     var maxEventStreamsPerSession = defaults.maxEventStreamsPerSession
 
@@ -101,6 +109,7 @@ struct Serve: AsyncParsableCommand {
         configuration.maxEventStreamsPerSession = maxEventStreamsPerSession
         configuration.maxEventStreams = maxEventStreams
         configuration.idleTimeout = idleTimeout
+        configuration.hibernateAfter = hibernateAfter
         configuration.secureCookies = secureCookies
         try await FlowHostServer(app: app, configuration: configuration, logger: logger).run { [host, logger] port in
             logger.notice("FlowHost serves the sample at http://\(host):\(port)/")
