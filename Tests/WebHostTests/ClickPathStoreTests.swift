@@ -163,6 +163,42 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test("concurrent appends each succeed or fail alone", arguments: Kind.allCases)
+    func concurrentAppends(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder, maxEntriesPerSession: 3)
+            try await store.append([.liveMove], toSession: "full", at: 0)
+
+            // Sessions 0..<32 append two entries; "full" is refused, overlapping and too long.
+            let refused = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for session in 0..<32 {
+                    group.addTask {
+                        try await store.append([.deepLink("\(session)")], toSession: "s\(session)", at: 0)
+                        try await store.append([.liveMove], toSession: "s\(session)", at: 1)
+                        return false
+                    }
+                }
+                group.addTask {
+                    await #expect(throws: ClickPathStoreError.startMismatch(session: "full", start: 0, stored: 1)) {
+                        try await store.append([.liveMove], toSession: "full", at: 0)
+                    }
+                    await #expect(throws: ClickPathStoreError.pathTooLong(session: "full", limit: 3)) {
+                        try await store.append([.liveMove, .liveMove, .liveMove], toSession: "full", at: 1)
+                    }
+                    return true
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+
+            #expect(refused == 1)
+            for session in 0..<32 {
+                #expect(
+                    try await store.path(ofSession: "s\(session)") == ClickPath([.deepLink("\(session)"), .liveMove]))
+            }
+            #expect(try await store.path(ofSession: "full") == ClickPath([.liveMove]))
+        }
+    }
+
     // MARK: - Figures
 
     /// Not a timed test: prints appends per second of each store, measured in one run, when
@@ -172,7 +208,6 @@ struct ClickPathStoreTests {
         .enabled(if: ProcessInfo.processInfo.environment["FLOWHOST_STORE_FIGURES"] == "1"))
     func appendRate() async throws {
         let (sessions, appends) = (64, 200)
-        var rates: [Kind: Double] = [:]
         for kind in Kind.allCases {
             try await withFolder { folder in
                 let store = try kind.store(in: folder, maxSessions: sessions, maxEntriesPerSession: appends)
@@ -200,12 +235,9 @@ struct ClickPathStoreTests {
                     #expect(try await store.path(ofSession: "session-\(session)")?.entries.count == appends)
                 }
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                rates[kind] = Double(sessions * appends) / seconds
-                print("\(kind.rawValue): \(sessions * appends) appends in \(elapsed), \(Int(rates[kind]!)) appends/s")
+                let rate = Double(sessions * appends) / seconds
+                print("\(kind.rawValue): \(sessions * appends) appends in \(elapsed), \(Int(rate)) appends/s")
             }
-        }
-        if let memory = rates[.memory], let sqlite = rates[.sqlite] {
-            print("sqlite / memory: \(Int(100 * sqlite / memory))%")
         }
     }
 

@@ -1,20 +1,22 @@
 import Foundation
 import GRDB
 import HTMLPresenter
+import Synchronization
 
 /// A ``ClickPathStore`` in one SQLite file (by default `.flowhost/flowhost.sqlite`), so that
 /// sessions and share links outlive the process, a `kill -9` included.
 ///
 /// Built on GRDB (groue/GRDB.swift 7), over the system's SQLite (`libsqlite3-dev`): it builds
-/// under Swift 6 on Linux without a warning in our code, its `DatabasePool` is `Sendable` with
-/// `async` reads and writes, and it brings a versioned schema (`DatabaseMigrator`). vapor's
-/// sqlite-nio would bundle its own SQLite but offers only raw statements over event-loop futures
-/// or `async` calls on a connection, with no pool, migrations or cached statements.
+/// under Swift 6 on Linux without a warning, its `DatabasePool` is `Sendable` with `async` reads
+/// and writes on a writer and concurrent readers, and it brings a versioned schema
+/// (`DatabaseMigrator`) and cached statements. vapor's sqlite-nio bundles its own SQLite but is
+/// one connection running each query on a thread pool, with no migrations or statement cache.
 ///
-/// The file is in WAL mode with `synchronous=NORMAL`: an append is one small transaction that
-/// needs no `fsync`, and a committed one survives the process dying (not a power cut before the
-/// next checkpoint). The tables: `sessions` (id, entry count, last used), `entries` (session,
-/// position, entry as JSON) and `shares` (id, path as JSON, created).
+/// The file is in WAL mode with `synchronous=NORMAL`: a commit needs no `fsync`, and a committed
+/// transaction survives the process dying (not a power cut before the next checkpoint). Appends
+/// are group-committed: those that arrive while a transaction is written share the next one. The
+/// tables: `sessions` (id, entry count, last used), `entries` (session, position, entry as JSON)
+/// and `shares` (id, path as JSON, created).
 ///
 /// Bounded like ``MemoryClickPathStore``: at most `maxSessions` sessions (a new one beyond removes
 /// the least recently used with its entries), at most `maxEntriesPerSession` entries a path (an
@@ -39,6 +41,23 @@ public final class SQLiteClickPathStore: ClickPathStore {
     /// At most this many entries are kept for a session.
     public let maxEntriesPerSession: Int
     private let database: DatabasePool
+    private let appendQueue = Mutex(AppendQueue())
+    /// Bounds how long one transaction holds the file's write lock.
+    private static let maxAppendsPerTransaction = 256
+
+    /// An append, encoded, waiting for its transaction.
+    private struct PendingAppend: Sendable {
+        let session: String
+        let start: Int
+        let rows: [String]
+        let now: Double
+    }
+
+    /// The appends waiting, oldest first, and whether a task is writing them.
+    private struct AppendQueue {
+        var waiting: [(append: PendingAppend, continuation: CheckedContinuation<Void, any Error>)] = []
+        var writing = false
+    }
 
     // MARK: - Initialization
 
@@ -125,43 +144,91 @@ public final class SQLiteClickPathStore: ClickPathStore {
     }
 
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
-    /// session), in one transaction; throws ``ClickPathStoreError`` and stores nothing otherwise,
-    /// or past the bound.
+    /// session); throws ``ClickPathStoreError`` and stores nothing otherwise, or past the bound.
+    /// Appends that arrive while a transaction is written go in the next one together, each in a
+    /// savepoint of its own: one append's error undoes none of the others.
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
         let encoder = JSONEncoder()
         let rows = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let append = PendingAppend(session: session, start: start, rows: rows, now: Date.now.timeIntervalSince1970)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let startsWriter = appendQueue.withLock { queue in
+                queue.waiting.append((append, continuation))
+                defer { queue.writing = true }
+                return !queue.writing
+            }
+            if startsWriter { Task { await self.writeQueuedAppends() } }
+        }
+    }
+
+    /// Writes the queued appends, at most `maxAppendsPerTransaction` a transaction, until none is
+    /// left.
+    private func writeQueuedAppends() async {
         let (maxSessions, maxEntries) = (self.maxSessions, maxEntriesPerSession)
-        let now = Date.now.timeIntervalSince1970
-        try await database.write { db in
-            let stored = try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?"), arguments: [session])
-            guard start == (stored ?? 0) else {
-                throw ClickPathStoreError.startMismatch(session: session, start: start, stored: stored)
+        while true {
+            let batch = appendQueue.withLock { queue in
+                let batch = queue.waiting.prefix(Self.maxAppendsPerTransaction)
+                queue.waiting.removeFirst(batch.count)
+                if batch.isEmpty { queue.writing = false }
+                return Array(batch)
             }
-            guard start + rows.count <= maxEntries else {
-                throw ClickPathStoreError.pathTooLong(session: session, limit: maxEntries)
+            guard !batch.isEmpty else { return }
+            let appends = batch.map(\.append)
+            do {
+                let failures = try await database.write { db in
+                    try appends.map { append -> ClickPathStoreError? in
+                        do {
+                            try db.inSavepoint {
+                                try Self.write(append, maxSessions: maxSessions, maxEntries: maxEntries, in: db)
+                                return .commit
+                            }
+                            return nil
+                        } catch let error as ClickPathStoreError {
+                            return error
+                        }
+                    }
+                }
+                for ((_, continuation), failure) in zip(batch, failures) {
+                    if let failure { continuation.resume(throwing: failure) } else { continuation.resume() }
+                }
+            } catch {
+                // The transaction itself failed (the disk, the file): none of its appends is stored.
+                for (_, continuation) in batch { continuation.resume(throwing: error) }
             }
+        }
+    }
+
+    /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing.
+    private static func write(_ append: PendingAppend, maxSessions: Int, maxEntries: Int, in db: Database) throws {
+        let (session, start, rows) = (append.session, append.start, append.rows)
+        let stored = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?"), arguments: [session])
+        guard start == (stored ?? 0) else {
+            throw ClickPathStoreError.startMismatch(session: session, start: start, stored: stored)
+        }
+        guard start + rows.count <= maxEntries else {
+            throw ClickPathStoreError.pathTooLong(session: session, limit: maxEntries)
+        }
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO sessions (id, entryCount, lastUsed, recency)
+                VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(recency), 0) + 1 FROM sessions))
+                ON CONFLICT (id) DO UPDATE SET entryCount = ?2, lastUsed = ?3, recency = excluded.recency
+                """
+        ).execute(arguments: [session, start + rows.count, append.now])
+        let insert = try db.cachedStatement(sql: "INSERT INTO entries (session, position, entry) VALUES (?, ?, ?)")
+        for (offset, row) in rows.enumerated() {
+            try insert.execute(arguments: [session, start + offset, row])
+        }
+        if stored == nil {
+            // Entries go with their session (ON DELETE CASCADE).
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO sessions (id, entryCount, lastUsed, recency)
-                    VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(recency), 0) + 1 FROM sessions))
-                    ON CONFLICT (id) DO UPDATE SET entryCount = ?2, lastUsed = ?3, recency = excluded.recency
+                    DELETE FROM sessions WHERE id IN (
+                        SELECT id FROM sessions ORDER BY recency
+                        LIMIT MAX(0, (SELECT COUNT(*) FROM sessions) - ?))
                     """
-            ).execute(arguments: [session, start + rows.count, now])
-            let insert = try db.cachedStatement(sql: "INSERT INTO entries (session, position, entry) VALUES (?, ?, ?)")
-            for (offset, row) in rows.enumerated() {
-                try insert.execute(arguments: [session, start + offset, row])
-            }
-            if stored == nil {
-                // Entries go with their session (ON DELETE CASCADE).
-                try db.cachedStatement(
-                    sql: """
-                        DELETE FROM sessions WHERE id IN (
-                            SELECT id FROM sessions ORDER BY recency
-                            LIMIT MAX(0, (SELECT COUNT(*) FROM sessions) - ?))
-                        """
-                ).execute(arguments: [maxSessions])
-            }
+            ).execute(arguments: [maxSessions])
         }
     }
 
