@@ -4,7 +4,8 @@ import HTMLPresenter
 import Testing
 import WebHost
 
-@Suite("Click path stores")
+// Serialized: SQLite files and writer threads, run all at once, slow the wall-clock checks of other suites.
+@Suite("Click path stores", .serialized)
 struct ClickPathStoreTests {
     /// The stores whose shared behaviour every parameterized test checks.
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
