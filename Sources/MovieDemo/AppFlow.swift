@@ -8,12 +8,14 @@ enum AppStep: Step, Equatable {
 }
 
 /// Owns the window. Signed out it shows the login flow; signed in, the dashboard's tab bar. A deep
-/// link that arrives signed out waits through login and is opened right after.
+/// link that arrives signed out waits through login; the dashboard opens it right after.
 final class AppFlow: Flow {
     private let window: HTMLWindow
     private let signInDelay: Duration
     private(set) var account: Account?
-    private(set) var pendingLink: (any Step)?
+    /// A deep link that arrived signed out. It is kept here because the tabs it opens do not exist
+    /// yet; `DashboardFlow` lands it, as it lands the links that arrive signed in (``DeepLinkStep``).
+    private(set) var pendingLink: DeepLinkStep?
     var root: any Presentable { window }
 
     init(window: HTMLWindow, signInDelay: Duration = .milliseconds(300)) {
@@ -22,15 +24,16 @@ final class AppFlow: Flow {
     }
 
     func navigate(to step: any Step) -> FlowContributors {
-        if account == nil, step is MovieStep || step is StackStep {
-            pendingLink = step
+        // Signed in, a deep link is the dashboard's: the coordinator hands it to every flow.
+        if let link = step as? DeepLinkStep {
+            if account == nil { pendingLink = link }
             return .none
         }
         guard let step = step as? AppStep else { return .none }
         switch step {
         case .start, .loggedOut:
             account = nil
-            let loginFlow = LoginFlow(signInDelay: signInDelay)
+            let loginFlow = LoginFlow(signInDelay: signInDelay, clock: window.clock)
             Flows.use(loginFlow, when: .created) { [window] (root: HTMLNavigationController) in
                 window.rootViewController = root
             }
@@ -40,7 +43,7 @@ final class AppFlow: Flow {
         case .signedIn(let email):
             let account = Account(email: email)
             self.account = account
-            let dashboard = DashboardFlow(account: account, deepLink: pendingLink)
+            let dashboard = DashboardFlow(account: account, deepLink: pendingLink, clock: window.clock)
             pendingLink = nil
             Flows.use(dashboard, when: .ready) { [window] (tabBar: HTMLTabBarController) in
                 window.rootViewController = tabBar

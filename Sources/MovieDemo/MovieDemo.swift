@@ -10,26 +10,17 @@ import WebHost
 /// try await FlowHostServer(app: app).run()
 /// ```
 public enum MovieDemo {
-    /// The sample as a web app, its templates loaded (and validated) from `templates`.
+    /// The sample as a web app, its templates loaded (and validated) from `templates`, its static
+    /// files (the posters) served from `publicDirectory` at `/public/`, its deep links
+    /// `/link/movies/<id>` and `/link/stack/<letter>` (``DeepLinkStep``).
     public static func app(templates: String, publicDirectory: URL? = nil) throws(TemplateLoadError) -> WebApp {
         WebApp(
             templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory,
-            deepLinks: deepLinks
+            deepLinks: DeepLinkStep.routes
         ) { window in
             let coordinator = FlowCoordinator()
             coordinator.coordinate(flow: AppFlow(window: window), with: OneStepper(withSingleStep: AppStep.start))
             return coordinator
         }
     }
-
-    /// `/link/movies/<id>` opens that movie in the Movies tab, `/link/stack/<letter>` the stack lab
-    /// at that letter. Signed out, the link waits through login.
-    static let deepLinks = DeepLinks()
-        .adding("movies/:id") { parameters in
-            Int(parameters["id"] ?? "").flatMap { MovieCatalog.bundled.movie($0) }.map { MovieStep.detail(id: $0.id) }
-        }
-        .adding("stack/:letter") { parameters in
-            StackStep.letters.contains(parameters["letter"]?.uppercased() ?? "")
-                ? StackStep.jump(to: parameters["letter"]!.uppercased()) : nil
-        }
 }

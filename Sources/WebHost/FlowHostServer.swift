@@ -13,12 +13,14 @@ import ServiceLifecycle
 public struct FlowHostServer: Sendable {
     let host: SessionHost
 
-    /// A server for `app`; `logger` gets one line per request at info, the step log at debug.
+    /// A server for `app`; `store` keeps the sessions' click paths (in memory unless given: pass
+    /// a SQLite store for sessions that survive a restart); `logger` gets one line per request at
+    /// info, the step log at debug.
     public init(
         app: WebApp, configuration: WebHostConfiguration = WebHostConfiguration(),
-        logger: Logger = Logger(label: "flowhost")
+        store: any ClickPathStore = MemoryClickPathStore(), logger: Logger = Logger(label: "flowhost")
     ) {
-        host = SessionHost(app: app, configuration: configuration, logger: logger)
+        host = SessionHost(app: app, configuration: configuration, paths: store, logger: logger)
     }
 
     /// The Hummingbird application: run it, add it to a service group, or test it with

@@ -20,7 +20,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The folder of the app's mustache templates, validated at start.")
     var templates = "Templates"
 
-    @Option(help: "A folder of static files served at /public/.")
+    @Option(help: "A folder of static files served at /public/. (default: Public, when it exists)")
     var `public`: String?
 
     @Option(
@@ -60,6 +60,27 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("\(name) must be at least 1.")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+        if let folder = self.public, !Self.isDirectory(folder) {
+            throw ValidationError("--public \(folder): there is no folder at \(Self.absolute(folder)).")
+        }
+    }
+
+    /// The folder served at /public/: the one given, else `Public` of the current folder if there
+    /// is one (an app without static files needs none).
+    var publicDirectory: URL? {
+        let folder = self.public ?? (Self.isDirectory(Self.defaultPublic) ? Self.defaultPublic : nil)
+        return folder.map { URL(filePath: $0, directoryHint: .isDirectory) }
+    }
+
+    static let defaultPublic = "Public"
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(filePath: path).standardizedFileURL.path(percentEncoded: false)
     }
 
     func run() async throws {
@@ -67,9 +88,7 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = logLevel
         let app: WebApp
         do {
-            app = try MovieDemo.app(
-                templates: templates,
-                publicDirectory: self.public.map { URL(filePath: $0, directoryHint: .isDirectory) })
+            app = try MovieDemo.app(templates: templates, publicDirectory: publicDirectory)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(65)

@@ -8,7 +8,8 @@ struct FlowHostRouteTests {
         arguments: [
             FlowHostRoute.root, .screen(ScreenID(rawValue: 12)), .action(token: String(repeating: "a1", count: 16)),
             .events(after: 4), .link("movies/3"), .health, .status, .stylesheet, .script,
-            .publicFile("posters/1.svg"),
+            .publicFile("posters/1.svg"), .share, .sharePage(id: String(repeating: "0f", count: 16)),
+            .shared(id: String(repeating: "0f", count: 16)),
         ])
     func roundTrip(route: FlowHostRoute) {
         let url = route.url

@@ -36,10 +36,9 @@ struct AppFlowTests {
     @Test("a deep link that arrives signed out waits through login and opens right after")
     func deferredDeepLink() async throws {
         let demo = await DemoDriver()
-        demo.coordinator.navigate(to: MovieStep.detail(id: 1))
-        await demo.coordinator.waitUntilIdle()
+        try await demo.open("movies/1")
         #expect(demo.title == "Sign In")
-        #expect(demo.appFlow.pendingLink as? MovieStep == .detail(id: 1))
+        #expect(demo.appFlow.pendingLink == .movie(id: 1))
 
         try await demo.signIn()
         #expect(demo.title == "Heat")
@@ -49,8 +48,7 @@ struct AppFlowTests {
     @Test("a stack link that waited through login opens the Stack tab at that letter")
     func deferredStackLink() async throws {
         let demo = await DemoDriver()
-        demo.coordinator.navigate(to: StackStep.jump(to: "C"))
-        await demo.coordinator.waitUntilIdle()
+        try await demo.open("stack/C")
         try await demo.signIn()
         #expect(demo.title == "Screen C")
         #expect((demo.window.rootViewController as? HTMLTabBarController)?.selectedIndex == 2)
@@ -59,8 +57,7 @@ struct AppFlowTests {
     @Test("a link to a restricted title that waited through login shows the Restricted alert over the tabs")
     func deferredRestrictedLink() async throws {
         let demo = await DemoDriver()
-        demo.coordinator.navigate(to: MovieStep.detail(id: 4))
-        await demo.coordinator.waitUntilIdle()
+        try await demo.open("movies/4")
         try await demo.signIn()
         #expect(demo.tree.alert?.title == "Restricted")
         #expect(demo.title == "Movies")
@@ -70,8 +67,7 @@ struct AppFlowTests {
     func stackLink() async throws {
         let demo = await DemoDriver()
         try await demo.signIn()
-        demo.coordinator.navigate(to: StackStep.jump(to: "C"))
-        await demo.coordinator.waitUntilIdle()
+        try await demo.open("stack/C")
         #expect(demo.title == "Screen C")
         #expect(demo.tree.layers.first?.navigationBar?.backButton?.title == "Screen B")
     }

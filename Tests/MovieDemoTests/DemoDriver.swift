@@ -2,6 +2,7 @@ import FlowCore
 import Foundation
 import HTMLPresenter
 import Testing
+import WebHost
 
 @testable import MovieDemo
 
@@ -12,11 +13,12 @@ final class DemoDriver {
     let coordinator = FlowCoordinator()
     let appFlow: AppFlow
 
-    static let templates: TemplateLibrary = {
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return try! TemplateLibrary(directory: root.appending(path: "Templates").path)
-    }()
+    /// The repository's root folder.
+    static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    /// The sample as `flowhost serve` serves it (its templates, its deep links).
+    static let app = try! MovieDemo.app(templates: root.appending(path: "Templates").path)
+    static var templates: TemplateLibrary { app.templates }
 
     init() async {
         appFlow = AppFlow(window: window, signInDelay: .zero)
@@ -41,6 +43,13 @@ final class DemoDriver {
             action.token, fields: FormFields(fields.map { FormFields.Field(name: $0.key, value: $0.value) }))
         await coordinator.waitUntilIdle()
         return result
+    }
+
+    /// Opens the deep link `/link/<path>` as the web host does, and waits for navigation.
+    func open(_ path: String) async throws {
+        let step = try #require(Self.app.deepLinks.step(for: path), "no link \(path)")
+        coordinator.navigate(to: step)
+        await coordinator.waitUntilIdle()
     }
 
     func signIn() async throws {

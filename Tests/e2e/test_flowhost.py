@@ -10,13 +10,15 @@ import json
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 import unittest
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import CHECKS, DEMO_EMAIL, SERVER, FlowHostTestCase  # noqa: E402
+from harness import CHECKS, DEMO_EMAIL, FLOWHOST, ROOT, SERVER, FlowHostTestCase  # noqa: E402
 
 MOVIE_COUNT = 24
 HEAT_CAST = ["Al Pacino", "Robert De Niro", "Val Kilmer"]
@@ -415,6 +417,98 @@ class FlowHostE2E(FlowHostTestCase):
         with self.assertRaises(TimeoutError, msg="the page reconnected and pushed out the oldest other stream"):
             response.readline()
         self.assertEqual(page.title, "Sign In", "the page itself stays as it was")
+
+    def test_17_deep_link_while_signed_in_lands_as_signed_out(self):
+        """A link lands on the same stack wherever it is opened from: list -> detail, as after login."""
+        page = self.signed_in_browser()
+        page.tap("The Godfather", title="The Godfather")
+        page.open("/link/movies/2", title="The Godfather")
+        self.assertEqual(page.back_label(), "Movies", "one Godfather, over the list")
+        page.press(page.nav_back(), title="Movies")
+        self.assertIsNone(page.back_label())
+
+        page.tap("Heat", title="Heat")
+        page.tap("Rate", title="Rate")
+        self.assertTrue(page.has_sheet())
+        page.open("/link/movies/2", title="The Godfather")
+        self.assertFalse(page.has_sheet(), "the link dismisses the sheet")
+        self.assertEqual(page.back_label(), "Movies")
+
+        page.switch_tab("Stack", title="Screen A")
+        page.tap("Jump to E", title="Screen E")
+        page.open("/link/movies/1", title="Heat")
+        self.assertEqual(page.selected_tab(), "Movies")
+        self.assertEqual(page.back_label(), "Movies")
+        self.assertEqual(page.cell_titles(), HEAT_CAST)
+
+        page.open("/link/stack/C", title="Screen C")
+        self.assertEqual(page.selected_tab(), "Stack")
+        self.assertEqual(page.back_label(), "Screen B")
+
+        page.open("/link/movies/4", title="Movies")
+        self.assertEqual(page.alert_title(), "Restricted")
+        self.assertIsNone(page.back_label(), "a restricted link leaves the list, as signed out")
+
+    def test_18_a_public_folder_given_must_exist(self):
+        """`--public` defaults to ./Public when there is one; a folder named that is not there stops
+        `serve` with a message naming it."""
+        result = subprocess.run(
+            [FLOWHOST, "serve", "--port", "0", "--public", "no-such-folder"],
+            cwd=ROOT, capture_output=True, text=True, timeout=30,
+        )
+        self.assertEqual(result.returncode, 64)
+        self.assertIn("--public no-such-folder: there is no folder at " + os.path.join(ROOT, "no-such-folder"), result.stderr)
+
+    def test_19_posters_come_from_public(self):
+        """The sample's Public/ folder is served at /public/: every movie's poster loads, in the
+        list and on the detail page."""
+        page = self.signed_in_browser()
+        loaded = """return Array.from(document.querySelectorAll('main img')).map(
+            img => [img.getAttribute('src'), img.getAttribute('alt'), img.complete && img.naturalWidth > 0])"""
+        page.wait(lambda d: all(ok for _, _, ok in d.execute_script(loaded)), "the list's posters to load")
+        posters = page.driver.execute_script(loaded)
+        self.assertEqual(len(posters), MOVIE_COUNT)
+        self.assertEqual(posters[0], ["/public/posters/1.svg", "", True], "decorative in a cell that names the movie")
+
+        page.tap("Heat", title="Heat")
+        page.wait(lambda d: all(ok for _, _, ok in d.execute_script(loaded)), "the detail's poster to load")
+        self.assertEqual(page.driver.execute_script(loaded), [["/public/posters/1.svg", "Poster of Heat", True]])
+
+        with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
+            SERVER.base_url + "/public/posters/24.svg", timeout=5
+        ) as response:
+            self.assertEqual(response.status, 200)
+            self.assertEqual(response.headers.get_content_type(), "image/svg+xml")
+            self.assertIn(b"<svg", response.read())
+        for path in ("/public/posters/25.svg", "/public/../Package.swift", "/public/posters/%2e%2e/1.svg"):
+            with self.subTest(path=path):
+                status, _ = SERVER.get(path)
+                self.assertIn(status, (400, 404))
+
+    def test_20_share_link_opens_the_same_screen_in_another_browser(self):
+        """Share beside the phone gives a link; a second browser opening it lands on the same
+        screen with the same stack under it, and the two go on independently."""
+        a = self.signed_in_browser()
+        a.tap("Heat", title="Heat")
+        a.tap("Al Pacino", title="Al Pacino")
+        pacino_url = a.url
+        a.press(a.driver.find_element("css selector", ".prototype-bar button"), title="Share this screen")
+        link = a.driver.find_element("id", "share-link").text
+        self.assertRegex(link, r"^http://127\.0\.0\.1:\d+/s/[0-9a-f]{32}$")
+        copy = a.button("Copy link")
+        self.assertTrue(copy.is_displayed(), "with JavaScript the Copy button shows")
+
+        b = self.browser(name="B").open(link.removeprefix(SERVER.base_url), title="Al Pacino")
+        self.assertEqual(b.back_label(), "Heat")
+        self.assertEqual(set(b.cell_titles()), PACINO_MOVIES)
+        b.press(b.nav_back(), title="Heat")
+        self.assertEqual(b.back_label(), "Movies")
+        b.press(b.nav_back(), title="Movies")
+        self.assertEqual(b.selected_tab(), "Movies")
+
+        a.open(pacino_url.removeprefix(SERVER.base_url), title="Al Pacino")
+        self.assertEqual(a.back_label(), "Heat", "the sharing browser is where it was")
+
 
 
 def main():

@@ -16,9 +16,12 @@ public struct PageRenderer: Sendable {
         self.templates = templates
     }
 
-    /// The whole page for `tree`; `eventsURL`, if given, is where the page's script listens for
-    /// live moves.
-    public func render(_ tree: ScreenTree, eventsURL: String? = nil) throws(RenderError) -> String {
+    /// The whole page for `tree`. A served page also names, when given: `eventsURL`, where its
+    /// script listens for live moves; `shareURL`, where the Share control beside the phone posts;
+    /// `notice`, one line outside the phone frame (a replay that stopped early says where).
+    public func render(
+        _ tree: ScreenTree, eventsURL: String? = nil, shareURL: String? = nil, notice: String? = nil
+    ) throws(RenderError) -> String {
         var layers: [TemplateValue] = []
         for (index, layer) in tree.layers.enumerated() {
             layers.append(try layerValue(layer, isTop: index == tree.layers.count - 1))
@@ -30,6 +33,8 @@ public struct PageRenderer: Sendable {
             "scriptURL": .string(FlowHostRoute.script.url),
         ]
         if let eventsURL { page["eventsURL"] = .string(eventsURL) }
+        if let notice { page["notice"] = .string(notice) }
+        if let shareURL { page["shareURL"] = .string(shareURL) }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
         return try templates.render(.object(page), template: Chrome.prefix + "page")
     }
@@ -49,6 +54,17 @@ public struct PageRenderer: Sendable {
         ]
         // The chrome always holds its own templates: this cannot fail.
         return (try? templates.render(values, template: Chrome.prefix + "message")) ?? title
+    }
+
+    /// The page that hands out a share link: the absolute `link` as text (with a Copy button when
+    /// scripts run) and a way back to the prototype at `backURL`.
+    public func renderShare(link: String, backURL: String) -> String {
+        let values: TemplateValue = [
+            "link": .string(link), "backURL": .string(backURL),
+            "stylesheetURL": .string(FlowHostRoute.stylesheet.url), "scriptURL": .string(FlowHostRoute.script.url),
+        ]
+        // The chrome always holds its own templates: this cannot fail.
+        return (try? templates.render(values, template: Chrome.prefix + "share")) ?? link
     }
 
     /// The visible screen's content alone, without the chrome (for fragment snapshots).

@@ -21,6 +21,12 @@ public enum FlowHostRoute: Equatable, Sendable {
     case chromeFile(String)
     /// `/public/<path>`: a static file of the app's `Public/` folder.
     case publicFile(String)
+    /// `/_share` (POST): share the screen on top; answers with the page of its link.
+    case share
+    /// `/_share/<id>`: the page that shows the share link `id`.
+    case sharePage(id: String)
+    /// `/s/<id>`: a share link; opening it starts a new session at the shared screen.
+    case shared(id: String)
     /// `/healthz`.
     case health
     /// `/_flowhost/status`: session and stream counts, as JSON.
@@ -39,6 +45,8 @@ public enum FlowHostRoute: Equatable, Sendable {
     static let actionPrefix = "/_action/"
     private static let screenPrefix = "/screen/"
     private static let linkPrefix = "/link/"
+    private static let sharePagePrefix = "/_share/"
+    private static let sharedPrefix = "/s/"
 
     /// What the request path (and its query, for `/_events`) names.
     public init(path: String, query: String?) {
@@ -46,6 +54,7 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/": self = .root
         case "/healthz": self = .health
         case "/_flowhost/status": self = .status
+        case "/_share": self = .share
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
         case _ where path.hasPrefix(Self.screenPrefix):
             let number = path.dropFirst(Self.screenPrefix.count)
@@ -56,6 +65,10 @@ public enum FlowHostRoute: Equatable, Sendable {
             }
         case _ where path.hasPrefix(Self.actionPrefix):
             self = .action(token: String(path.dropFirst(Self.actionPrefix.count)))
+        case _ where path.hasPrefix(Self.sharePagePrefix):
+            self = .sharePage(id: String(path.dropFirst(Self.sharePagePrefix.count)))
+        case _ where path.hasPrefix(Self.sharedPrefix):
+            self = .shared(id: String(path.dropFirst(Self.sharedPrefix.count)))
         case _ where path.hasPrefix(Self.linkPrefix):
             self = .link(String(path.dropFirst(Self.linkPrefix.count)))
         case _ where path.hasPrefix(Self.chromeFilesPrefix):
@@ -76,6 +89,9 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .link(let path): Self.linkPrefix + path
         case .chromeFile(let path): Self.chromeFilesPrefix + path
         case .publicFile(let path): Self.publicFilesPrefix + path
+        case .share: "/_share"
+        case .sharePage(let id): Self.sharePagePrefix + id
+        case .shared(let id): Self.sharedPrefix + id
         case .health: "/healthz"
         case .status: "/_flowhost/status"
         case .unknown: "/"

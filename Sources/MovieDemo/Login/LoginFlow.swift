@@ -7,8 +7,11 @@ final class LoginFlow: Flow {
     private let signInDelay: Duration
     var root: any Presentable { navigationController }
 
-    init(signInDelay: Duration = .milliseconds(300)) {
+    private let clock: FlowClock
+
+    init(signInDelay: Duration = .milliseconds(300), clock: FlowClock) {
         self.signInDelay = signInDelay
+        self.clock = clock
         navigationController.prefersLargeTitles = true
     }
 
@@ -16,7 +19,7 @@ final class LoginFlow: Flow {
         guard let step = step as? LoginStep else { return .none }
         switch step {
         case .login:
-            let model = LoginModel(delay: signInDelay)
+            let model = LoginModel(delay: signInDelay, clock: clock)
             let screen = HTMLViewController(template: "login/login", viewModel: model, title: "Sign In")
             navigationController.setViewControllers([screen])
             return .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: model))

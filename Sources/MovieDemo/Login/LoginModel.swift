@@ -6,9 +6,11 @@ import HTMLPresenter
 final class LoginModel: HTMLViewModel, Stepper {
     let steps = Steps()
     private let delay: Duration
+    private let clock: FlowClock
 
-    init(delay: Duration = .milliseconds(300)) {
+    init(delay: Duration = .milliseconds(300), clock: FlowClock) {
         self.delay = delay
+        self.clock = clock
     }
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
@@ -25,7 +27,7 @@ final class LoginModel: HTMLViewModel, Stepper {
         if email.isEmpty { return .invalid(["email": "Enter your email address."]) }
         guard Self.isEmailAddress(email) else { return .invalid(["email": "“\(email)” is not an email address."]) }
         if password.isEmpty { return .invalid(["password": "Enter your password."]) }
-        try? await Task.sleep(for: delay)
+        try? await clock.sleep(for: delay)
         guard email.lowercased() == Account.demoEmail, password == Account.demoPassword else {
             return .invalid(["password": "Wrong email or password. Try the demo account below."])
         }

@@ -14,7 +14,8 @@ struct Movie: Codable, Sendable, Identifiable, Equatable {
     /// Person ids, in billing order.
     let cast: [Int]
 
-    /// Two letters for the poster: the first letters of the first two significant words.
+    /// Two letters for the poster: the first letters of the first two significant words
+    /// (`scripts/make-posters` draws them by the same rule).
     var initials: String {
         let words = title.split(separator: " ").filter { !["The", "A", "Of", "of", "the"].contains($0) }
         return String(words.prefix(2).compactMap(\.first))

@@ -17,7 +17,7 @@ final class MovieDetailModel: HTMLViewModel, Stepper {
     func templateValues(actions: ScreenActions) -> TemplateValue {
         var values: TemplateValue = [
             "title": .string(movie.title), "subtitle": .string(movie.subtitle), "stars": .string(movie.stars),
-            "initials": .string(movie.initials), "tint": .string("tint-\(movie.tint)"),
+            "poster": .string(movie.posterURL), "tint": .string("tint-\(movie.tint)"),
             "summary": .string(movie.summary), "rate": actions.step(MovieStep.rate(id: movie.id)),
             "isWatched": .bool(account.watched.contains(movie.id)),
             "addToWatched": actions.step(MovieStep.addToWatched(id: movie.id)),

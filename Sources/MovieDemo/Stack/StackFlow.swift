@@ -7,8 +7,11 @@ final class StackFlow: Flow {
     private let timerDelay: Duration
     var root: any Presentable { navigationController }
 
-    init(timerDelay: Duration = .seconds(3)) {
+    private let clock: FlowClock
+
+    init(timerDelay: Duration = .seconds(3), clock: FlowClock = FlowClock()) {
         self.timerDelay = timerDelay
+        self.clock = clock
     }
 
     func navigate(to step: any Step) -> FlowContributors {
@@ -30,7 +33,7 @@ final class StackFlow: Flow {
                 flowContributors: screens.map { .contribute(withNextPresentable: $0.screen, withNextStepper: $0.model) }
             )
         case .timer:
-            let model = TimerModel(delay: timerDelay)
+            let model = TimerModel(delay: timerDelay, clock: clock)
             return push((HTMLViewController(template: "stack/timer", viewModel: model, title: "Timer"), model))
         case .timerFired:
             let model = LetterModel(letter: "⏰", title: "Time's up")

@@ -6,16 +6,18 @@ import HTMLPresenter
 final class TimerModel: HTMLViewModel, Stepper {
     let steps = Steps()
     private let delay: Duration
+    private let clock: FlowClock
 
-    init(delay: Duration) {
+    init(delay: Duration, clock: FlowClock) {
         self.delay = delay
+        self.clock = clock
     }
 
     func readyToEmitSteps() {
         // The outlet, not the model, is kept: the step is sent even after the screen left, so the
         // coordinator drops it and the navigation log says why.
-        Task { [steps, delay] in
-            try? await Task.sleep(for: delay)
+        Task { [steps, delay, clock] in
+            try? await clock.sleep(for: delay)
             steps.send(StackStep.timerFired)
         }
     }

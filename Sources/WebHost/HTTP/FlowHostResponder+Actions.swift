@@ -43,7 +43,7 @@ extension FlowHostResponder {
     /// A `403` unless the request comes from a page of this server: `Sec-Fetch-Site` when the
     /// browser sends it, else `Origin` against `Host`. Requests with neither (curl) pass; the
     /// session cookie is `SameSite=Lax`, so a cross-site form post carries no session anyway.
-    private func crossSiteRefusal(_ request: Request) -> Response? {
+    func crossSiteRefusal(_ request: Request) -> Response? {
         let isSameOrigin: Bool
         if let site = request.headers[.secFetchSite] {
             isSameOrigin = site == "same-origin"

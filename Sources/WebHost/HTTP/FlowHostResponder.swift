@@ -83,6 +83,12 @@ struct FlowHostResponder: HTTPResponder {
             return try await action(token, request: request, log: &log)
         case .events(let version):
             return try await events(request, after: version, channel: context.channel, log: &log)
+        case .share:
+            return try await share(request, log: &log)
+        case .sharePage(let id):
+            return await sharePage(id, request: request)
+        case .shared(let id):
+            return try await openShared(id, log: &log)
         case .unknown:
             return notFound(request)
         }
@@ -103,9 +109,12 @@ struct FlowHostResponder: HTTPResponder {
         return answer(page)
     }
 
-    /// The session the request's cookie names, if it lives.
+    /// The session the request's cookie names, if it lives, or if its click path is stored (then it
+    /// is rebuilt: the server restarted).
     func existingSession(_ request: Request, log: inout RequestLog) async -> Session? {
-        let session = await host.existingSession(cookie: request.cookies[PageResponses.sessionCookie]?.value)
+        let cookie = request.cookies[PageResponses.sessionCookie]?.value
+        var session = await host.existingSession(cookie: cookie)
+        if session == nil { session = await host.restoredSession(cookie: cookie) }
         log.session = session?.id
         return session
     }

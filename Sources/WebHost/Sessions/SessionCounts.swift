@@ -8,6 +8,8 @@ struct SessionCounts: Sendable, Equatable, Codable {
     var started = 0
     /// New sessions that came back and became returning ones.
     var promoted = 0
+    /// Sessions rebuilt from their stored click path (after a restart).
+    var restored = 0
     /// New sessions ended to make room for newer ones.
     var evictedNew = 0
     /// Returning sessions ended to make room (least recently used).

@@ -2,6 +2,7 @@ import FlowCore
 import HTMLPresenter
 import Hummingbird
 import Logging
+import Synchronization
 
 /// Runs the sessions: starts them, changes them on the main actor (actions, deep links, Back),
 /// renders their pages off it and publishes them, and ends them.
@@ -31,6 +32,10 @@ final class SessionHost: Sendable {
     let app: WebApp
     let renderer: PageRenderer
     let store: SessionStore
+    /// Where click paths outlive the process (sessions rebuilt after a restart, share links).
+    let paths: any ClickPathStore
+    /// Sessions being rebuilt from their stored path, so that two requests rebuild one.
+    private let restoring = Mutex<[SessionID: Task<Session?, Never>]>([:])
     let streams: EventStreamSlots
     let configuration: WebHostConfiguration
     let logger: Logger
@@ -39,8 +44,9 @@ final class SessionHost: Sendable {
     /// Logged when the server-wide stream bound refuses a stream.
     let streamsFull: LimitNotice
 
-    init(app: WebApp, configuration: WebHostConfiguration, logger: Logger) {
+    init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
+        self.paths = paths
         renderer = PageRenderer(templates: app.templates)
         store = SessionStore(
             maxSessions: configuration.maxSessions, maxNewSessions: configuration.maxNewSessions,
@@ -67,16 +73,14 @@ final class SessionHost: Sendable {
     }
 
     /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
-    /// go if over its bound.
-    func startSession() async -> Session {
+    /// go if over its bound. Given a `path` (a share link's), the session starts by replaying it.
+    func startSession(replaying path: ClickPath? = nil) async -> Session {
         let session = Session(id: .random(), now: .now)
-        await MainActor.run {
-            let scene = SessionScene(app: app)
-            scene.window.onChange = { [weak self, weak session] version in
-                guard let self, let session, session.windowDidChange(to: version) else { return }
-                self.scheduleRefresh(session)
-            }
-            session.scene = scene
+        if let path {
+            _ = await rebuildScene(of: session, from: path)
+            await MainActor.run { session.scene?.storedEntryCount = 0 }
+        } else {
+            await MainActor.run { session.scene = makeScene(for: session) }
         }
         let evicted = store.insert(session)
         if !evicted.isEmpty {
@@ -86,14 +90,96 @@ final class SessionHost: Sendable {
         return session
     }
 
-    /// Ends `sessions`: open pages move to `/`, the coordinator trees are released.
-    func close(_ sessions: [Session]) async {
+    /// The session a cookie names that is no longer in memory but whose click path is stored (the
+    /// server restarted): rebuilt by replaying its path, in the pool of returning sessions. Nil
+    /// when the cookie names no stored session.
+    func restoredSession(cookie: String?) async -> Session? {
+        guard let cookie, let id = SessionID(cookie) else { return nil }
+        let rebuild = restoring.withLock { tasks in
+            if let task = tasks[id] { return task }
+            let task = Task { await rebuildSession(id) }
+            tasks[id] = task
+            return task
+        }
+        let session = await rebuild.value
+        restoring.withLock { $0[id] = nil }
+        return session
+    }
+
+    private func rebuildSession(_ id: SessionID) async -> Session? {
+        let path: ClickPath
+        do {
+            guard let stored = try await paths.path(ofSession: id.description), !stored.entries.isEmpty else {
+                return nil
+            }
+            path = stored
+        } catch {
+            logger.warning("click path store: \(error)", metadata: ["session": "\(id.short)"])
+            return nil
+        }
+        let session = Session(id: id, now: .now)
+        let start = ContinuousClock.now
+        let replay = await rebuildScene(of: session, from: path)
+        logger.info(
+            "rebuilt from \(replay.replayed) of \(replay.total) clicks in \(ContinuousClock.now - start)",
+            metadata: ["session": "\(id.short)"])
+        if let problem = replay.stoppedBecause {
+            logger.warning("replay stopped at \(problem)", metadata: ["session": "\(id.short)"])
+            // The store keeps what the session now is: the part of the path that fit.
+            await MainActor.run { session.scene?.storedEntryCount = 0 }
+            try? await paths.removeSessions([id.description])
+        }
+        let evicted = store.insertReturning(session)
+        if !evicted.isEmpty { await close(evicted) }
+        return session
+    }
+
+    /// Keeps the session's click path under a new random share id, and returns the id.
+    func share(_ session: Session) async throws -> String {
+        let path = await MainActor.run { session.scene?.clickPath } ?? ClickPath()
+        let id = OpaqueToken.random().text
+        try await paths.share(path, id: id)
+        logger.info("shared \(path.entries.count) clicks", metadata: ["session": "\(session.id.short)"])
+        return id
+    }
+
+    @MainActor
+    private func rebuildScene(of session: Session, from path: ClickPath) async -> SessionScene.Replay {
+        let scene = makeScene(for: session)
+        session.scene = scene
+        let replay = await scene.replay(path, settleTimeout: configuration.settleTimeout)
+        scene.storedEntryCount = scene.clickPath.entries.count
+        if let problem = replay.stoppedBecause {
+            scene.notice = "Rebuilt as far as its clicks still fit this prototype: \(problem)."
+        }
+        return replay
+    }
+
+    @MainActor
+    private func makeScene(for session: Session) -> SessionScene {
+        let scene = SessionScene(app: app)
+        scene.window.onChange = { [weak self, weak session] version in
+            guard let self, let session, session.windowDidChange(to: version) else { return }
+            self.scheduleRefresh(session)
+        }
+        return scene
+    }
+
+    /// Ends `sessions`: open pages move to `/`, the coordinator trees are released and, unless
+    /// the server is only stopping (`forget` false), their click paths leave the store.
+    func close(_ sessions: [Session], forget: Bool = true) async {
         for session in sessions { session.close() }
         await MainActor.run {
             for session in sessions {
                 session.scene?.close()
                 session.scene = nil
             }
+        }
+        guard forget, !sessions.isEmpty else { return }
+        do {
+            try await paths.removeSessions(sessions.map(\.id.description))
+        } catch {
+            logger.warning("click path store: \(error)")
         }
     }
 
@@ -121,8 +207,23 @@ final class SessionHost: Sendable {
         switch capture {
         case .ended: return .ended
         case .refused(let error): return .refused(error)
-        case .captured(let tree, let action):
-            return .page(try publish(tree, in: session), action: action)
+        case .captured(let tree, let action, let notice, let unstored):
+            let page = try publish(tree, notice: notice, in: session)
+            if let unstored { await store(unstored, of: session) }
+            return .page(page, action: action)
+        }
+    }
+
+    /// Appends a session's new click path entries to the store; a failure is logged and the
+    /// session stops being stored (it lives on, but would not survive a restart).
+    private func store(_ unstored: (start: Int, entries: [ClickPath.Entry]), of session: Session) async {
+        do {
+            try await paths.append(unstored.entries, toSession: session.id.description, at: unstored.start)
+        } catch {
+            logger.warning(
+                "click path store: \(error); this session will not survive a restart",
+                metadata: ["session": "\(session.id.short)"])
+            await MainActor.run { session.scene?.storedEntryCount = nil }
         }
     }
 
@@ -141,7 +242,8 @@ final class SessionHost: Sendable {
     }
 
     private enum Capture: Sendable {
-        case captured(ScreenTree, action: ActionResult?)
+        case captured(
+            ScreenTree, action: ActionResult?, notice: String?, unstored: (start: Int, entries: [ClickPath.Entry])?)
         case refused(ActionError)
         case ended
     }
@@ -170,12 +272,19 @@ final class SessionHost: Sendable {
                 logger.debug("\(entry)", metadata: ["session": "\(session.id.short)"])
             }
         }
-        return .captured(scene.window.updatedScreenTree(), action: action)
+        let notice = scene.notice
+        scene.notice = nil
+        return .captured(
+            scene.window.updatedScreenTree(), action: action, notice: notice, unstored: scene.takeUnstoredEntries())
     }
 
-    private func publish(_ tree: ScreenTree, in session: Session) throws(RenderError) -> PublishedPage {
-        if let page = session.lastPage, page.version == tree.version { return page }
-        let html = try renderer.render(tree, eventsURL: FlowHostRoute.events(after: tree.version).url)
+    private func publish(_ tree: ScreenTree, notice: String?, in session: Session) throws(RenderError)
+        -> PublishedPage
+    {
+        if notice == nil, let page = session.lastPage, page.version == tree.version { return page }
+        let html = try renderer.render(
+            tree, eventsURL: FlowHostRoute.events(after: tree.version).url, shareURL: FlowHostRoute.share.url,
+            notice: notice)
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
             html: ByteBuffer(string: html))

@@ -24,6 +24,11 @@ public final class SessionScene {
     public private(set) var coordinator: FlowCoordinator?
     /// Everything done in this scene so far.
     public private(set) var clickPath = ClickPath()
+    /// How many entries of ``clickPath`` the click path store has; nil once storing failed (the
+    /// session then lives on without surviving a restart).
+    var storedEntryCount: Int? = 0
+    /// One line the next page shows (a replay that stopped early says where), then forgets.
+    var notice: String?
     private let deepLinks: DeepLinks
     private var loggedSequence = 0
 
@@ -91,8 +96,11 @@ public final class SessionScene {
     /// Replays `path` in this scene, which must be fresh: each entry is done as recorded, its
     /// waits taking no time, until the end or the first entry that no longer fits the app (a
     /// screen or action that is not where it was). Never acts on a different button than the one
-    /// recorded. The scene's own path is then the part that fit.
-    public func replay(_ path: ClickPath, settleTimeout: Duration = .seconds(1)) async -> Replay {
+    /// recorded. The scene's own path is then the part that fit. `afterEach` is called once an
+    /// entry is done and navigation settled, with the number of entries done so far.
+    public func replay(
+        _ path: ClickPath, settleTimeout: Duration = .seconds(1), afterEach: (_ replayed: Int) -> Void = { _ in }
+    ) async -> Replay {
         window.clock.beginReplay()
         defer { window.clock.endReplay() }
         await settle(timeout: settleTimeout)
@@ -103,16 +111,26 @@ public final class SessionScene {
                     stoppedBecause: "step \(index + 1) of \(path.entries.count) (\(entry)) \(problem)")
             }
             await settle(timeout: settleTimeout)
+            afterEach(index + 1)
         }
         return Replay(replayed: path.entries.count, total: path.entries.count, stoppedBecause: nil)
     }
 
-    /// Ends the wait due first, once the app has begun one (the task that waits may not have run
-    /// yet), at most `timeout` later.
-    private func fireEarliestWait(within timeout: Duration) async -> Bool {
+    /// With the window's clock holding waits (a replay, or a test that called
+    /// `window.clock.beginReplay()`): ends the wait due first, as if its time had come, records the
+    /// live move and waits, at most `settleTimeout`, until the coordinator has the step it led to
+    /// (navigated or dropped). Returns false, recording nothing, when no wait began within
+    /// `timeout` (the task that waits may not have run yet when this is called).
+    public func liveMove(within timeout: Duration = .seconds(1), settleTimeout: Duration = .seconds(1)) async -> Bool {
+        let logged = coordinator?.log.last?.sequence
         let deadline = ContinuousClock.now + timeout
         while !window.clock.fireEarliestWait() {
             guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        clickPath.entries.append(.liveMove)
+        let settled = ContinuousClock.now + settleTimeout
+        while coordinator?.log.last?.sequence == logged, ContinuousClock.now < settled {
             try? await Task.sleep(for: .milliseconds(1))
         }
         return true
@@ -135,17 +153,21 @@ public final class SessionScene {
         case .deepLink(let path):
             guard openLink(path) else { return "opens no screen of this app" }
         case .liveMove:
-            let logged = coordinator?.log.last?.sequence
-            guard await fireEarliestWait(within: settleTimeout) else { return "has no wait to end" }
-            clickPath.entries.append(.liveMove)
-            // The task that waited runs on and emits its step: wait until the coordinator has it
-            // (navigated or dropped, as in the recorded session), then settle as after any entry.
-            let deadline = ContinuousClock.now + settleTimeout
-            while coordinator?.log.last?.sequence == logged, ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(1))
+            guard await liveMove(within: settleTimeout, settleTimeout: settleTimeout) else {
+                return "has no wait to end"
             }
         }
         return nil
+    }
+
+    // MARK: Storing
+
+    /// The entries the store does not have yet, and the index of the first; nil when none (or when
+    /// storing failed before). They count as stored from now on.
+    func takeUnstoredEntries() -> (start: Int, entries: [ClickPath.Entry])? {
+        guard let start = storedEntryCount, clickPath.entries.count > start else { return nil }
+        storedEntryCount = clickPath.entries.count
+        return (start, Array(clickPath.entries[start...]))
     }
 
     // MARK: Log and end

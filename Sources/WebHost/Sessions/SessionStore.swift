@@ -81,6 +81,18 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// Adds a session that came back with its cookie after leaving memory (rebuilt from its stored
+    /// path) to the returning pool; returns the returning sessions evicted to stay within its bound.
+    func insertReturning(_ session: Session) -> [Session] {
+        pools.withLock { pools in
+            pools.returning[session.id] = session
+            pools.counts.restored += 1
+            let evicted = Self.evictLeastRecentlyUsed(from: &pools.returning, over: maxReturning)
+            pools.counts.evictedReturning += evicted.count
+            return evicted
+        }
+    }
+
     /// Removes and returns the sessions idle past the timeout.
     func removeIdle(now: ContinuousClock.Instant) -> [Session] {
         pools.withLock { pools in

@@ -16,6 +16,7 @@ struct SessionSweeper: Service {
                 logged = status
             }
         }
-        await host.close(host.store.removeAll())
+        // Stopping is not ending: the click paths stay stored, so the sessions come back.
+        await host.close(host.store.removeAll(), forget: false)
     }
 }

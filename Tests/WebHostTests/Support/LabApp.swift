@@ -17,11 +17,13 @@ final class LabPageModel: HTMLViewModel, Stepper {
     let steps = Steps()
     let number: Int
     private let clock: FlowClock
+    private let laterDelay: Duration
     private(set) var name = ""
 
-    init(number: Int, clock: FlowClock) {
+    init(number: Int, clock: FlowClock, laterDelay: Duration) {
         self.number = number
         self.clock = clock
+        self.laterDelay = laterDelay
     }
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
@@ -29,9 +31,9 @@ final class LabPageModel: HTMLViewModel, Stepper {
             "number": .string("\(number)"), "name": .string(name),
             "next": actions.step(LabStep.page(number + 1)),
             "sheet": actions.step(LabStep.sheet),
-            "later": actions.run { [steps, number, clock] in
+            "later": actions.run { [steps, number, clock, laterDelay] in
                 Task { @MainActor in
-                    try? await clock.sleep(for: .milliseconds(150))
+                    try? await clock.sleep(for: laterDelay)
                     steps.send(LabStep.page(number + 1))
                 }
             },
@@ -58,10 +60,12 @@ final class LabFlow: Flow {
     let tabs = HTMLTabBarController()
     let stack = HTMLNavigationController()
     let clock: FlowClock
+    let laterDelay: Duration
     var root: any Presentable { tabs }
 
-    init(clock: FlowClock) {
+    init(clock: FlowClock, laterDelay: Duration) {
         self.clock = clock
+        self.laterDelay = laterDelay
     }
 
     func navigate(to step: any Step) -> FlowContributors {
@@ -87,7 +91,7 @@ final class LabFlow: Flow {
     }
 
     private func show(_ number: Int, push: Bool) -> FlowContributors {
-        let model = LabPageModel(number: number, clock: clock)
+        let model = LabPageModel(number: number, clock: clock, laterDelay: laterDelay)
         let page = HTMLViewController(template: "lab/page", viewModel: model, title: "Page \(number)")
         if push { stack.pushViewController(page) } else { stack.setViewControllers([page]) }
         return .one(flowContributor: .contribute(withNextPresentable: page, withNextStepper: model))
@@ -124,14 +128,15 @@ final class LabFlows {
     }
 }
 
-func labApp(recorder: LabFlows? = nil) throws -> WebApp {
+/// The lab as a web app; Later's step comes `laterDelay` after the click.
+func labApp(recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150)) throws -> WebApp {
     WebApp(
         templates: try TemplateLibrary(templates: labTemplates),
         deepLinks: DeepLinks().adding("page/:number") { parameters in
             Int(parameters["number"] ?? "").map { LabStep.page($0) }
         }
     ) { window in
-        let flow = LabFlow(clock: window.clock)
+        let flow = LabFlow(clock: window.clock, laterDelay: laterDelay)
         recorder?.record(flow)
         window.rootViewController = flow.tabs
         let coordinator = FlowCoordinator()
@@ -144,7 +149,7 @@ func labApp(recorder: LabFlows? = nil) throws -> WebApp {
 /// `.live` runs a real server on a free port instead (for what needs a socket: a client that
 /// hangs up).
 func withLabServer(
-    recorder: LabFlows? = nil, testing: TestingSetup = .router,
+    recorder: LabFlows? = nil, store: any ClickPathStore = MemoryClickPathStore(), testing: TestingSetup = .router,
     configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
@@ -153,6 +158,7 @@ func withLabServer(
     configure(&configuration)
     var logger = Logger(label: "lab")
     logger.logLevel = .warning
-    let server = FlowHostServer(app: try labApp(recorder: recorder), configuration: configuration, logger: logger)
+    let server = FlowHostServer(
+        app: try labApp(recorder: recorder), configuration: configuration, store: store, logger: logger)
     try await server.makeApplication().test(testing) { client in try await test(client) }
 }

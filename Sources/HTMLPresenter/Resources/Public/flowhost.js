@@ -3,6 +3,40 @@
 // navigates on its own. Without JavaScript everything else still works: forms post, the server
 // answers 303.
 "use strict";
+
+// Copy buttons (the share page): a button with data-copy="ID" copies the text of element ID. Hidden until
+// this script runs, since without JavaScript there is nothing to press; the link stays selectable text.
+(function () {
+  var buttons = document.querySelectorAll("button[data-copy]");
+  Array.prototype.forEach.call(buttons, function (button) {
+    var source = document.getElementById(button.dataset.copy);
+    if (!source) return;
+    button.hidden = false;
+    var label = button.textContent;
+    button.addEventListener("click", function () {
+      var text = source.textContent;
+      var done = function () {
+        button.textContent = "Copied";
+        setTimeout(function () { button.textContent = label; }, 2000);
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(done, function () { selectAndCopy(source) && done(); });
+      } else if (selectAndCopy(source)) {
+        done();
+      }
+    });
+  });
+
+  function selectAndCopy(element) {
+    var range = document.createRange();
+    range.selectNodeContents(element);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    try { return document.execCommand("copy"); } catch (error) { return false; }
+  }
+})();
+
 (function () {
   var url = document.body && document.body.dataset.events;
   if (!url || !window.EventSource) return;

@@ -1,0 +1,79 @@
+import Foundation
+import HTMLPresenter
+import HummingbirdTesting
+import Synchronization
+import Testing
+import WebHost
+
+@Suite("Sessions that survive a restart")
+struct RestartTests {
+    @Test("after a restart on the same store, the old cookie lands on the same screen with the same stack, and goes on")
+    func sameScreenAfterRestart() async throws {
+        let store = MemoryClickPathStore()
+        let cookie = Mutex<String?>(nil)
+        try await withLabServer(store: store) { client in
+            var browser = Browser(client)
+            var page = try await browser.open()
+            page = try await browser.click("Next", on: page)
+            page = try await browser.click("Next", on: page)
+            page = try await browser.click("Rename", on: page, form: "name=Ada")
+            #expect(page.heading == "Page 3")
+            cookie.withLock { $0 = browser.sessionCookie }
+        }
+        let saved = try #require(cookie.withLock { $0 })
+        try await withLabServer(store: store) { client in
+            var browser = Browser(client, sessionCookie: saved)
+            let page = try await browser.open()
+            #expect(page.heading == "Page 3")
+            #expect(page.text.contains("Ada"), "the form's effect is part of the rebuilt screen")
+            #expect(browser.sessionCookie == saved, "the same session, not a new one")
+            let back = try await browser.click("Page 2", on: page)
+            #expect(back.heading == "Page 2")
+            let next = try await browser.click("Next", on: back)
+            #expect(next.heading == "Page 3")
+        }
+        let stored = try #require(try await store.path(ofSession: saved))
+        #expect(stored.entries.count == 5, "3 clicks before the restart, 2 after: \(stored.entries)")
+    }
+
+    @Test("a session that ends leaves the store, and its cookie then starts a new session")
+    func endedSessionsLeaveTheStore() async throws {
+        let store = MemoryClickPathStore()
+        try await withLabServer(store: store, configure: { $0.idleTimeout = .seconds(1) }) { client in
+            var browser = Browser(client)
+            let next = try await browser.click("Next", on: try await browser.open())
+            #expect(next.heading == "Page 2")
+            let id = try #require(browser.sessionCookie)
+            #expect(try await store.path(ofSession: id) != nil)
+            // The sweeper ends it once idle past the timeout
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try await store.path(ofSession: id) != nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let page = try await browser.open()
+            #expect(page.heading == "Page 1")
+            #expect(browser.sessionCookie != id)
+            #expect(try await store.path(ofSession: id) == nil)
+        }
+    }
+
+    @Test("a stored path that no longer fits lands on its last fitting screen, and the page says so")
+    func pathThatNoLongerFits() async throws {
+        let store = MemoryClickPathStore()
+        let id = String(repeating: "ab", count: 16)
+        let pageOne = ScreenPosition(layer: 0, path: [0, 0], template: "lab/page")
+        try await store.append(
+            [
+                .action(ActionPosition(screen: pageOne, index: 0), fields: FormFields()),
+                .action(ActionPosition(screen: pageOne, index: 42), fields: FormFields()),
+            ], toSession: id, at: 0)
+        try await withLabServer(store: store) { client in
+            var browser = Browser(client, sessionCookie: id)
+            let page = try await browser.open()
+            #expect(page.heading == "Page 2")
+            #expect(page.text.contains("Rebuilt as far as its clicks still fit this prototype: step 2 of 2"))
+            #expect(browser.sessionCookie == id)
+        }
+        #expect(try await store.path(ofSession: id)?.entries.count == 1, "the store keeps the part that fit")
+    }
+}
