@@ -1,0 +1,39 @@
+/// Why a ``ClickPathStore`` could not open, keep or give back a path. Session identifiers are
+/// cookie values: messages show only their first eight characters, as the logs do.
+public enum ClickPathStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file is there and readable but is no FlowHost store: not a database, a corrupt one,
+    /// another program's database, or one written by a newer FlowHost.
+    case notAStore(file: String, reason: String)
+    /// The file or its folder cannot be created, read or written.
+    case unreadable(file: String, reason: String)
+    /// An append's `start` is not the number of entries stored (a gap or an overlap); `stored` is
+    /// nil when the store has no such session (it ended, or was evicted to keep the store bounded).
+    /// Nothing of the append was stored.
+    case startMismatch(session: String, start: Int, stored: Int?)
+    /// The append would make the session's path longer than `limit` entries. Nothing of it was
+    /// stored, and every later append to that session fails the same way.
+    case pathTooLong(session: String, limit: Int)
+    /// A stored path or entry cannot be decoded (written by a FlowHost whose click paths differ).
+    case undecodable(file: String, reason: String)
+
+    /// What went wrong and what to do, for the log.
+    public var description: String {
+        switch self {
+        case .notAStore(let file, let reason):
+            "\(file) is not a FlowHost store (\(reason)): move it away, or pass another --store PATH or --store memory"
+        case .unreadable(let file, let reason):
+            "\(file) cannot be opened as a FlowHost store (\(reason)): check the permissions of the file and its"
+                + " folder, or pass another --store PATH or --store memory"
+        case .startMismatch(let session, let start, let stored?):
+            "Session \(session.prefix(8)): an append at entry \(start) does not follow the \(stored) entries stored"
+        case .startMismatch(let session, let start, nil):
+            "Session \(session.prefix(8)): an append at entry \(start), but the store has no such session"
+                + " (it ended or was evicted)"
+        case .pathTooLong(let session, let limit):
+            "Session \(session.prefix(8)): its click path would pass \(limit) entries, the store's limit;"
+                + " it is no longer recorded"
+        case .undecodable(let file, let reason):
+            "\(file) holds a click path this FlowHost cannot read (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,368 @@
+import Foundation
+import GRDB
+import HTMLPresenter
+import Testing
+import WebHost
+
+// Serialized: SQLite files and writer threads, run all at once, slow the wall-clock checks of other suites.
+@Suite("Click path stores", .serialized)
+struct ClickPathStoreTests {
+    /// The stores whose shared behaviour every parameterized test checks.
+    enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case memory, sqlite
+
+        var testDescription: String { rawValue }
+
+        /// A new empty store of this kind, its file (if any) in `folder`.
+        func store(in folder: URL, maxSessions: Int = 100, maxEntriesPerSession: Int = 100) throws -> any ClickPathStore
+        {
+            switch self {
+            case .memory:
+                MemoryClickPathStore(maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession)
+            case .sqlite:
+                try SQLiteClickPathStore(
+                    path: folder.appending(path: "store.sqlite").path, maxSessions: maxSessions,
+                    maxEntriesPerSession: maxEntriesPerSession)
+            }
+        }
+    }
+
+    private static let list = ScreenPosition(layer: 0, path: [0], template: "movies/list")
+
+    /// One entry of every kind, and form values a JSON column must keep as they are.
+    private static let entries: [ClickPath.Entry] = [
+        .action(ActionPosition(screen: list, index: 3), fields: FormFields()),
+        .action(
+            ActionPosition(screen: ScreenPosition(layer: 1, path: [], template: nil), index: 0),
+            fields: FormFields([
+                .init(name: "name", value: "Ada \"the first\" Lovelace, née Byron ✓"), .init(name: "tag", value: "a"),
+                .init(name: "tag", value: "b"),
+            ])),
+        .reveal(list),
+        .deepLink("movies/42?sort=year"),
+        .liveMove,
+    ]
+
+    /// Runs `body` with a new empty folder, removed afterwards.
+    private func withFolder(_ body: (URL) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "flowhost-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await body(folder)
+    }
+
+    // MARK: - Shared behaviour
+
+    @Test("entries of every kind appended in steps read back in order", arguments: Kind.allCases)
+    func roundTrip(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.append(Array(Self.entries[0..<2]), toSession: "a", at: 0)
+            try await store.append(Array(Self.entries[2...]), toSession: "a", at: 2)
+            try await store.append([], toSession: "a", at: 5)
+            try await store.append([.liveMove], toSession: "b", at: 0)
+
+            #expect(try await store.path(ofSession: "a") == ClickPath(Self.entries))
+            #expect(try await store.path(ofSession: "b") == ClickPath([.liveMove]))
+            #expect(try await store.path(ofSession: "unknown") == nil)
+        }
+    }
+
+    @Test(
+        "an append that leaves a gap or overlaps the stored path is refused and changes nothing",
+        arguments: Kind.allCases)
+    func startMismatch(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.append(Array(Self.entries[0..<2]), toSession: "a", at: 0)
+
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: 3, stored: 2)) {
+                try await store.append([.liveMove], toSession: "a", at: 3)
+            }
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: 1, stored: 2)) {
+                try await store.append([.liveMove], toSession: "a", at: 1)
+            }
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: 0, stored: 2)) {
+                try await store.append([.liveMove], toSession: "a", at: 0)
+            }
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "gone", start: 4, stored: nil)) {
+                try await store.append([.liveMove], toSession: "gone", at: 4)
+            }
+            #expect(try await store.path(ofSession: "a") == ClickPath(Array(Self.entries[0..<2])))
+            #expect(try await store.path(ofSession: "gone") == nil)
+        }
+    }
+
+    @Test("removed sessions are gone with their entries; others stay", arguments: Kind.allCases)
+    func removeSessions(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.append(Self.entries, toSession: "a", at: 0)
+            try await store.append(Self.entries, toSession: "b", at: 0)
+            try await store.append(Self.entries, toSession: "c", at: 0)
+
+            try await store.removeSessions(["a", "c", "never-stored"])
+
+            #expect(try await store.path(ofSession: "a") == nil)
+            #expect(try await store.path(ofSession: "c") == nil)
+            #expect(try await store.path(ofSession: "b") == ClickPath(Self.entries))
+            // A new session under the same id starts empty: no entry of the old one is left.
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove]))
+        }
+    }
+
+    @Test("past maxSessions, a new session removes the least recently used one", arguments: Kind.allCases)
+    func leastRecentlyUsedBound(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder, maxSessions: 2)
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            try await store.append([.liveMove], toSession: "b", at: 0)
+            try await store.append([.liveMove], toSession: "a", at: 1)  // a is used after b
+
+            try await store.append([.liveMove], toSession: "c", at: 0)
+
+            #expect(try await store.path(ofSession: "b") == nil)
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove, .liveMove]))
+            #expect(try await store.path(ofSession: "c") == ClickPath([.liveMove]))
+            // An append to the evicted session says so.
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "b", start: 1, stored: nil)) {
+                try await store.append([.liveMove], toSession: "b", at: 1)
+            }
+        }
+    }
+
+    @Test("an append past maxEntriesPerSession is refused whole", arguments: Kind.allCases)
+    func entriesBound(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder, maxEntriesPerSession: 3)
+            try await store.append([.liveMove, .liveMove], toSession: "a", at: 0)
+
+            await #expect(throws: ClickPathStoreError.pathTooLong(session: "a", limit: 3)) {
+                try await store.append([.liveMove, .liveMove], toSession: "a", at: 2)
+            }
+            #expect(try await store.path(ofSession: "a")?.entries.count == 2)
+
+            try await store.append([.deepLink("x")], toSession: "a", at: 2)
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove, .liveMove, .deepLink("x")]))
+        }
+    }
+
+    @Test("a shared path reads back under its id; an unknown id gives nil", arguments: Kind.allCases)
+    func shares(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.share(ClickPath(Self.entries), id: "s1")
+            try await store.share(ClickPath(), id: "empty")
+
+            #expect(try await store.sharedPath(id: "s1") == ClickPath(Self.entries))
+            #expect(try await store.sharedPath(id: "empty") == ClickPath())
+            #expect(try await store.sharedPath(id: "nope") == nil)
+            // Shares are not sessions: ending every session keeps them.
+            try await store.removeSessions(["s1"])
+            #expect(try await store.sharedPath(id: "s1") == ClickPath(Self.entries))
+        }
+    }
+
+    @Test("concurrent appends each succeed or fail alone", arguments: Kind.allCases)
+    func concurrentAppends(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder, maxEntriesPerSession: 3)
+            try await store.append([.liveMove], toSession: "full", at: 0)
+
+            // Sessions 0..<32 append two entries; "full" is refused, overlapping and too long.
+            let refused = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for session in 0..<32 {
+                    group.addTask {
+                        try await store.append([.deepLink("\(session)")], toSession: "s\(session)", at: 0)
+                        try await store.append([.liveMove], toSession: "s\(session)", at: 1)
+                        return false
+                    }
+                }
+                group.addTask {
+                    await #expect(throws: ClickPathStoreError.startMismatch(session: "full", start: 0, stored: 1)) {
+                        try await store.append([.liveMove], toSession: "full", at: 0)
+                    }
+                    await #expect(throws: ClickPathStoreError.pathTooLong(session: "full", limit: 3)) {
+                        try await store.append([.liveMove, .liveMove, .liveMove], toSession: "full", at: 1)
+                    }
+                    return true
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+
+            #expect(refused == 1)
+            for session in 0..<32 {
+                #expect(
+                    try await store.path(ofSession: "s\(session)") == ClickPath([.deepLink("\(session)"), .liveMove]))
+            }
+            #expect(try await store.path(ofSession: "full") == ClickPath([.liveMove]))
+        }
+    }
+
+    // MARK: - Figures
+
+    /// Not a timed test: prints appends per second of each store, measured in one run, when
+    /// `FLOWHOST_STORE_FIGURES=1` (`FLOWHOST_STORE_FIGURES=1 swift test --filter appendRate`).
+    @Test(
+        "appends per second, 64 sessions appending one entry at a time",
+        .enabled(if: ProcessInfo.processInfo.environment["FLOWHOST_STORE_FIGURES"] == "1"))
+    func appendRate() async throws {
+        let (sessions, appends) = (64, 200)
+        for kind in Kind.allCases {
+            try await withFolder { folder in
+                let store = try kind.store(in: folder, maxSessions: sessions, maxEntriesPerSession: appends)
+                let clock = ContinuousClock()
+                let elapsed = try await clock.measure {
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for session in 0..<sessions {
+                            group.addTask {
+                                for index in 0..<appends {
+                                    try await store.append(
+                                        [
+                                            .action(
+                                                ActionPosition(screen: Self.list, index: index % 7),
+                                                fields: FormFields())
+                                        ],
+                                        toSession: "session-\(session)", at: index)
+                                }
+                            }
+                        }
+                        try await group.waitForAll()
+                    }
+                }
+                // The work was done: every session has all its entries.
+                for session in 0..<sessions {
+                    #expect(try await store.path(ofSession: "session-\(session)")?.entries.count == appends)
+                }
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let rate = Double(sessions * appends) / seconds
+                print("\(kind.rawValue): \(sessions * appends) appends in \(elapsed), \(Int(rate)) appends/s")
+            }
+        }
+    }
+
+    // MARK: - The SQLite file
+
+    @Test("paths and shares survive closing and reopening the file")
+    func survivesReopening() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "store.sqlite").path
+            let first = try SQLiteClickPathStore(path: path)
+            try await first.append(Self.entries, toSession: "a", at: 0)
+            try await first.share(ClickPath([.deepLink("movies/1")]), id: "s")
+            try first.close()
+
+            let second = try SQLiteClickPathStore(path: path)
+            #expect(try await second.path(ofSession: "a") == ClickPath(Self.entries))
+            #expect(try await second.sharedPath(id: "s") == ClickPath([.deepLink("movies/1")]))
+            try await second.append([.liveMove], toSession: "a", at: Self.entries.count)
+            #expect(try await second.path(ofSession: "a")?.entries.count == Self.entries.count + 1)
+        }
+    }
+
+    @Test("committed appends are in the file while the writer is still open, as after a kill -9")
+    func survivesWithoutClosing() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "store.sqlite").path
+            let first = try SQLiteClickPathStore(path: path)
+            try await first.append(Array(Self.entries[0..<3]), toSession: "a", at: 0)
+            try await first.append(Array(Self.entries[3...]), toSession: "a", at: 3)
+
+            let second = try SQLiteClickPathStore(path: path)
+            #expect(try await second.path(ofSession: "a") == ClickPath(Self.entries))
+            // Either instance goes on where the file ends.
+            try await second.append([.liveMove], toSession: "a", at: Self.entries.count)
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: 5, stored: 6)) {
+                try await first.append([.liveMove], toSession: "a", at: 5)
+            }
+            withExtendedLifetime(first) {}
+        }
+    }
+
+    @Test("the file is in WAL mode with synchronous=NORMAL, and its folder is created")
+    func walMode() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: ".flowhost/nested/flowhost.sqlite").path
+            let store = try SQLiteClickPathStore(path: path)
+            try await store.append([.liveMove], toSession: "a", at: 0)
+
+            #expect(try await store.journalMode() == "wal")
+            #expect(try await store.synchronousSetting() == 1)
+            #expect(FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    @Test("a file that is not a database gives an error naming the file and what to do")
+    func garbageFile() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "flowhost.sqlite").path
+            let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            try garbage.write(to: URL(fileURLWithPath: path))
+
+            let error = try #require(throws: ClickPathStoreError.self) { try SQLiteClickPathStore(path: path) }
+            guard case .notAStore(let file, _) = error else {
+                Issue.record("expected notAStore, got \(error)")
+                return
+            }
+            #expect(file == path)
+            #expect(error.description.hasPrefix("\(path) is not a FlowHost store (file is not a database)"))
+            #expect(error.description.contains("--store memory"))
+            // Refusing it left the file as it was.
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+        }
+    }
+
+    @Test("opening with openMovingAside renames a file that is not a database and starts empty")
+    func movesGarbageAside() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "flowhost.sqlite").path
+            let garbage = Data(repeating: 0xAB, count: 8192)
+            try garbage.write(to: URL(fileURLWithPath: path))
+
+            let (store, movedAside) = try SQLiteClickPathStore.openMovingAside(path: path)
+
+            let moved = try #require(movedAside)
+            #expect(moved.movedTo.hasPrefix("\(path).corrupt-"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: moved.movedTo)) == garbage)
+            #expect(moved.error.description.contains("not a database"))
+            #expect(try await store.path(ofSession: "a") == nil)
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove]))
+            // A good store opens as it is.
+            try store.close()
+            #expect(try SQLiteClickPathStore.openMovingAside(path: path).movedAside == nil)
+        }
+    }
+
+    @Test("another program's database is refused, not written to")
+    func foreignDatabase() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "other.sqlite").path
+            try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE invoices (id INTEGER)") }
+
+            #expect(
+                throws: ClickPathStoreError.notAStore(
+                    file: path, reason: "a database of another program, with tables invoices")
+            ) {
+                try SQLiteClickPathStore(path: path)
+            }
+        }
+    }
+
+    @Test("a path that cannot be opened (a folder) is an unreadable error, not a crash")
+    func unreadable() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "a-folder").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+
+            let error = try #require(throws: ClickPathStoreError.self) { try SQLiteClickPathStore(path: path) }
+            guard case .unreadable(let file, _) = error else {
+                Issue.record("expected unreadable, got \(error)")
+                return
+            }
+            #expect(file == path)
+            #expect(throws: ClickPathStoreError.self) { try SQLiteClickPathStore.openMovingAside(path: path) }
+        }
+    }
+}
