@@ -20,6 +20,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The folder of the app's mustache templates, validated at start.")
     var templates = "Templates"
 
+    @Option(
+        help: """
+            Where sessions' clicks and share links are kept, so that sessions survive a restart: a SQLite file, \
+            or 'memory' for nowhere.
+            """)
+    var store = ".flowhost/flowhost.sqlite"
+
     @Option(help: "A folder of static files served at /public/. (default: Public, when it exists)")
     var `public`: String?
 
@@ -111,8 +118,27 @@ struct Serve: AsyncParsableCommand {
         configuration.idleTimeout = idleTimeout
         configuration.hibernateAfter = hibernateAfter
         configuration.secureCookies = secureCookies
-        try await FlowHostServer(app: app, configuration: configuration, logger: logger).run { [host, logger] port in
+        let server = FlowHostServer(
+            app: app, configuration: configuration, store: openStore(logger: logger), logger: logger)
+        try await server.run { [host, logger] port in
             logger.notice("FlowHost serves the sample at http://\(host):\(port)/")
+        }
+    }
+
+    /// The store `--store` names. A file that is no FlowHost store is moved aside (never deleted)
+    /// and a new one started; one that cannot be opened at all leaves the sessions in memory. Either
+    /// way the server starts, and the log says what happened.
+    private func openStore(logger: Logger) -> any ClickPathStore {
+        guard store != "memory" else { return MemoryClickPathStore() }
+        do {
+            let (opened, movedAside) = try SQLiteClickPathStore.openMovingAside(path: store)
+            if let movedAside {
+                logger.warning("\(movedAside.error); it was moved to \(movedAside.movedTo) and a new store started")
+            }
+            return opened
+        } catch {
+            logger.error("\(error); sessions are kept in memory only (they will not survive a restart)")
+            return MemoryClickPathStore()
         }
     }
 

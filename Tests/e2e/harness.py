@@ -54,16 +54,19 @@ DEMO_PASSWORD = "flowhost"
 class Server:
     """`flowhost serve` from the repository root (it reads Templates/), on a free loopback port."""
 
-    def __init__(self, log_name="server.log"):
+    def __init__(self, log_name="server.log", store=None):
         self.process = None
         self.port = None
         self.log_path = os.path.join(ARTIFACTS, log_name)
+        # Each server keeps its sessions in a store of its own (never the repository's .flowhost/).
+        self.store = store or os.path.join(ARTIFACTS, os.path.splitext(log_name)[0] + ".sqlite")
 
     @property
     def base_url(self):
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self):
+    def start(self, port=None):
+        """Starts the server on a free port, or on `port` (a restart that browsers must find again)."""
         if self.alive():  # started already (module fixtures run twice by hand): keep that one
             return
         if not (os.path.isfile(FLOWHOST) and os.access(FLOWHOST, os.X_OK)):
@@ -71,14 +74,18 @@ class Server:
                 f"no flowhost binary at {FLOWHOST}: build it first (swift build) or set FLOWHOST_BIN"
             )
         os.makedirs(ARTIFACTS, exist_ok=True)
+        if port is None:  # a first start begins with no stored sessions
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(self.store + suffix):
+                    os.remove(self.store + suffix)
         last_error = None
         for attempt in range(3):  # another process may take the port between choosing and binding it
-            self.port = _free_port()
+            self.port = port or _free_port()
             log = open(self.log_path, "wb" if attempt == 0 else "ab")
             log.write(f"--- flowhost serve --port {self.port}\n".encode())
             log.flush()
             self.process = subprocess.Popen(
-                [FLOWHOST, "serve", "--port", str(self.port), "--log-level", "warning"],
+                [FLOWHOST, "serve", "--port", str(self.port), "--store", self.store, "--log-level", "warning"],
                 cwd=ROOT,
                 stdin=subprocess.DEVNULL,
                 stdout=log,
@@ -129,6 +136,13 @@ class Server:
             f"flowhost serve exited with {self.process.returncode}; log: {self.log_path}"
             + "".join(f"\n    {line}" for line in fatal[-4:])
         )
+
+    def kill(self):
+        """SIGKILL: the server dies at once, as in a crash or an out-of-memory kill."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
 
     def stop(self):
         if self.process is None:

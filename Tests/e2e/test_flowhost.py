@@ -510,6 +510,23 @@ class FlowHostE2E(FlowHostTestCase):
         self.assertEqual(a.back_label(), "Heat", "the sharing browser is where it was")
 
 
+    def test_21_a_session_survives_kill_9(self):
+        """The server is killed with SIGKILL and started again on the same store: the same browser
+        lands on the screen it showed, with the same stack, and goes on."""
+        server = self.own_server()
+        page = self.browser(server=server).open("/", title="Sign In").sign_in()
+        page.tap("Heat", title="Heat")
+        page.tap("Al Pacino", title="Al Pacino")
+        server.kill()
+        server.start(port=server.port)
+
+        page.open("/", title="Al Pacino")
+        self.assertEqual(page.back_label(), "Heat")
+        self.assertEqual(set(page.cell_titles()), PACINO_MOVIES)
+        page.press(page.nav_back(), title="Heat")
+        self.assertEqual(page.back_label(), "Movies")
+        page.tap("Val Kilmer", title="Val Kilmer")
+
 
 def main():
     program = unittest.main(module=__name__, exit=False, verbosity=2)
