@@ -40,13 +40,13 @@ let package = Package(
             path: "Benchmarks/HTMLPresenterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // In Sources/, not Benchmarks/: the benchmark plugin runs every executable of that folder.
         .executableTarget(
             name: "LoadDriver",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ],
-            path: "LoadDriver"
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

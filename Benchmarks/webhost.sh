@@ -3,7 +3,7 @@
 #   A. GET /healthz and GET of a signed-in session's page, closed loop on 8 and 64 connections;
 #   B. action round trips (POST -> 303 -> GET) from 1, 8 and 64 signed-in sessions, closed loop;
 #   C. memory per session: the server's RSS growth over 10,000 signed-in sessions.
-# A and B are the load driver Benchmarks/LoadDriver (`flowhost-load`), C is
+# A and B are the load driver Benchmarks/Sources/LoadDriver (`flowhost-load`), C is
 # Benchmarks/webhost/sessions.py. Both check every answer (status, screen) and fail when one is
 # wrong or nothing was done; so does this script. No timing is asserted: it measures.
 # Usage: Benchmarks/webhost.sh           release builds of the server and the driver, 10 s per row
