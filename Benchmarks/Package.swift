@@ -5,13 +5,20 @@ import PackageDescription
 // A path dependency is identified by its folder's name, which is whatever the clone is called.
 let flowHost = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
-// Benchmarks live in their own package so that the library's users never build ordo-one/benchmark.
+// Benchmarks live in their own package so that the library's users never build ordo-one/benchmark
+// or the load driver's HTTP client.
 // Run them with: swift package --package-path Benchmarks benchmark
+// The load driver (run by Benchmarks/webhost.sh): swift run --package-path Benchmarks flowhost-load --help
 let package = Package(
     name: "FlowHostBenchmarks",
     platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "flowhost-load", targets: ["LoadDriver"])
+    ],
     dependencies: [
         .package(path: ".."),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -32,6 +39,14 @@ let package = Package(
             ],
             path: "Benchmarks/HTMLPresenterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // In Sources/, not Benchmarks/: the benchmark plugin runs every executable of that folder.
+        .executableTarget(
+            name: "LoadDriver",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -43,6 +43,8 @@ for _ in range(runs):
                 time.sleep(0.002)
             if process.poll() is not None:
                 sys.exit("the server exited before answering")
+            if time.perf_counter() - start > 30:
+                sys.exit("no login screen within 30 s (GET / -> 303 -> GET the Location -> 200 with Sign In)")
         times.append((time.perf_counter() - start) * 1000)
     finally:
         process.terminate()

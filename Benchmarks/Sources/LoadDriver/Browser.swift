@@ -1,0 +1,47 @@
+import AsyncHTTPClient
+import NIOCore
+
+/// One browser of the movie demo: keeps its session cookie and posts forms the way a page of the
+/// server does (same-origin, form-encoded). Follows no redirect by itself.
+struct Browser: Sendable {
+    static let sessionCookie = "flowhost_session"
+
+    let client: HTTPClient
+    let server: String
+    private(set) var session: String?
+
+    init(client: HTTPClient, server: String) {
+        self.client = client
+        self.server = server
+    }
+
+    /// `GET path`.
+    mutating func get(_ path: String) async throws -> Answer {
+        try await send(HTTPClientRequest(url: server + path), path: path)
+    }
+
+    /// `POST path` with a form body (`name=value&...`, already encoded).
+    mutating func post(_ path: String, form: String = "") async throws -> Answer {
+        var request = HTTPClientRequest(url: server + path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Sec-Fetch-Site", value: "same-origin")
+        request.body = .bytes(ByteBuffer(string: form))
+        return try await send(request, path: path)
+    }
+
+    private mutating func send(_ request: HTTPClientRequest, path: String) async throws -> Answer {
+        var request = request
+        if let session { request.headers.add(name: "Cookie", value: "\(Self.sessionCookie)=\(session)") }
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 4 << 20)
+        for cookie in response.headers["Set-Cookie"] {
+            let pair = cookie.prefix { $0 != ";" }.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0] == Self.sessionCookie { session = String(pair[1]) }
+        }
+        return Answer(
+            method: request.method.rawValue, path: path, status: response.status.code,
+            location: response.headers.first(name: "Location"),
+            body: String(buffer: body))
+    }
+}

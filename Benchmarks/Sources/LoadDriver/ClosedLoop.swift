@@ -1,0 +1,30 @@
+/// Clients in a closed loop: each asks again only once its last request was answered.
+enum ClosedLoop {
+    /// Prepares `clients` clients at once (not measured), then, once all are ready, runs each one's
+    /// `step` over and over until `duration` has passed. The first failure stops them all.
+    /// - Returns: their tallies added up, and the time from the start to the last answer.
+    static func run<Client: Sendable>(
+        clients: Int, for duration: Duration,
+        prepare: @escaping @Sendable () async throws -> Client,
+        step: @escaping @Sendable (inout Client, inout Tally) async throws -> Void
+    ) async throws -> (tally: Tally, elapsed: Duration) {
+        let ready = try await withThrowingTaskGroup(of: Client.self) { group in
+            for _ in 0..<clients { group.addTask { try await prepare() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let start = ContinuousClock.now
+        let deadline = start + duration
+        let tally = try await withThrowingTaskGroup(of: Tally.self) { group in
+            for client in ready {
+                group.addTask {
+                    var client = client
+                    var tally = Tally()
+                    while ContinuousClock.now < deadline { try await step(&client, &tally) }
+                    return tally
+                }
+            }
+            return try await group.reduce(into: Tally()) { $0.add($1) }
+        }
+        return (tally, ContinuousClock.now - start)
+    }
+}

@@ -1,0 +1,70 @@
+import AsyncHTTPClient
+import Foundation
+
+/// `flowhost-load`: measures a running `flowhost serve` as real browsers use it, and checks
+/// every answer on the way (see `Options.usage`).
+@main
+struct LoadDriver {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(Options.usage)
+            return
+        }
+        do {
+            try await run(Options(arguments: arguments))
+        } catch {
+            FileHandle.standardError.write(Data("flowhost-load: FAILED: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    private static func run(_ options: Options) async throws {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        configuration.connectionPool = .init(
+            idleTimeout: .seconds(60),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: max(options.connections.max() ?? 1, options.sessions.max() ?? 1)
+        )
+        let client = HTTPClient(configuration: configuration)
+        let outcome: Result<Void, any Error>
+        do {
+            try await measure(options, client: client)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        try await client.shutdown()
+        try outcome.get()
+    }
+
+    private static func measure(_ options: Options, client: HTTPClient) async throws {
+        print("flowhost-load against \(options.server)")
+        Report.getHeader(duration: options.duration)
+        var rates: [GetLoad: [Int: Double]] = [:]
+        for load in GetLoad.allCases {
+            for connections in options.connections {
+                let (tally, elapsed) = try await load.run(
+                    connections: connections, for: options.duration, client: client, server: options.server)
+                try requireWork(tally.requests, "GET \(load.rawValue) on \(connections) connections")
+                Report.getRow(load, connections: connections, tally: tally, elapsed: elapsed)
+                rates[load, default: [:]][connections] = Report.rate(tally.requests, elapsed)
+            }
+        }
+        for connections in options.connections {
+            if let healthz = rates[.healthz]?[connections], let page = rates[.page]?[connections] {
+                Report.pageShare(connections: connections, healthz: healthz, page: page)
+            }
+        }
+        Report.roundTripHeader(duration: options.duration)
+        for sessions in options.sessions {
+            let (tally, elapsed) = try await RoundTrips.run(
+                sessions: sessions, for: options.duration, client: client, server: options.server)
+            try requireWork(tally.roundTrips, "round trips from \(sessions) sessions")
+            Report.roundTripRow(sessions: sessions, tally: tally, elapsed: elapsed)
+        }
+    }
+
+    private static func requireWork(_ count: Int, _ what: String) throws(LoadFailure) {
+        guard count > 0 else { throw LoadFailure("no \(what) completed") }
+    }
+}

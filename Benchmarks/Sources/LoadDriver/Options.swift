@@ -1,0 +1,57 @@
+/// What `flowhost-load` measures, against which server and for how long.
+struct Options: Sendable {
+    var server = ""
+    var duration: Duration = .seconds(10)
+    var connections = [8, 64]
+    var sessions = [1, 8, 64]
+
+    static let usage = """
+        Usage: flowhost-load --server http://127.0.0.1:PORT [--duration SECONDS] [--connections 8,64] [--sessions 1,8,64]
+               flowhost-load --server http://127.0.0.1:PORT --smoke
+        Measures a running `flowhost serve` of the movie demo, every client in a closed loop (it asks again
+        only once answered):
+          GET /healthz, and GET of a signed-in session's page, on each count of --connections;
+          action round trips (POST -> 303 -> GET), from each count of --sessions signed-in sessions.
+        --smoke: 1 second per part, 8 connections, 1 and 8 sessions (CI: checks it works, times nothing).
+        Exits 1 when an answer is not the expected one (status, screen) or a part made no request.
+        """
+
+    /// Reads the command line (without the program's name).
+    init(arguments: [String]) throws(LoadFailure) {
+        var remaining = arguments[...]
+        func value(of option: String) throws(LoadFailure) -> String {
+            guard let value = remaining.popFirst() else { throw LoadFailure("\(option) needs a value") }
+            return value
+        }
+        func counts(of option: String) throws(LoadFailure) -> [Int] {
+            let text = try value(of: option)
+            let counts = text.split(separator: ",").compactMap { Int($0) }
+            guard !counts.isEmpty, counts.count == text.split(separator: ",").count, counts.allSatisfy({ $0 > 0 })
+            else { throw LoadFailure("\(option) takes positive counts separated by commas, not \(text)") }
+            return counts
+        }
+        while let option = remaining.popFirst() {
+            switch option {
+            case "--server": server = try value(of: option)
+            case "--duration":
+                let text = try value(of: option)
+                guard let seconds = Double(text), seconds > 0 else {
+                    throw LoadFailure("--duration takes seconds, not \(text)")
+                }
+                duration = .milliseconds(Int(seconds * 1000))
+            case "--connections": connections = try counts(of: option)
+            case "--sessions": sessions = try counts(of: option)
+            case "--smoke":
+                duration = .seconds(1)
+                connections = [8]
+                sessions = [1, 8]
+            case "--help", "-h": throw LoadFailure(Self.usage)
+            default: throw LoadFailure("unknown option \(option)\n\(Self.usage)")
+            }
+        }
+        while server.hasSuffix("/") { server.removeLast() }
+        guard server.hasPrefix("http://") || server.hasPrefix("https://") else {
+            throw LoadFailure("--server takes the server's URL, such as http://127.0.0.1:8080\n\(Self.usage)")
+        }
+    }
+}

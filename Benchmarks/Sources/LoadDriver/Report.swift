@@ -1,0 +1,56 @@
+import Foundation
+
+/// The tables `flowhost-load` prints, one row per measurement as it ends.
+enum Report {
+    static func getHeader(duration: Duration) {
+        print("== GET, closed loop, \(seconds(duration)) s per row (latency per request)")
+        row("GET", "connections", "requests", "requests/s", "p50 ms", "p99 ms")
+    }
+
+    static func getRow(_ load: GetLoad, connections: Int, tally: Tally, elapsed: Duration) {
+        row(
+            load == .healthz ? "/healthz" : "page", "\(connections)", "\(tally.requests)",
+            String(format: "%.0f", rate(tally.requests, elapsed)),
+            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99))
+    }
+
+    /// The page's requests/s as a share of `/healthz`'s, on the same connections in the same run.
+    static func pageShare(connections: Int, healthz: Double, page: Double) {
+        print(String(format: "page / healthz on %d connections: %.1f %%", connections, 100 * page / healthz))
+    }
+
+    static func roundTripHeader(duration: Duration) {
+        print(
+            "== Action round trips (POST -> 303 -> GET), signed-in sessions, closed loop, \(seconds(duration)) s per row"
+        )
+        row("sessions", "round trips", "round trips/s", "POST p50 ms", "POST p99 ms", "GET p50 ms", "GET p99 ms")
+    }
+
+    static func roundTripRow(sessions: Int, tally: Tally, elapsed: Duration) {
+        row(
+            "\(sessions)", "\(tally.roundTrips)", String(format: "%.0f", rate(tally.roundTrips, elapsed)),
+            milliseconds(tally.posts, 50), milliseconds(tally.posts, 99),
+            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99))
+    }
+
+    private static func row(_ first: String, _ columns: String...) {
+        print(first.padding(toLength: 10, withPad: " ", startingAt: 0) + columns.map(pad).joined())
+    }
+
+    private static func pad(_ text: String) -> String {
+        String(repeating: " ", count: max(1, 15 - text.count)) + text
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%g", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+
+    /// `count` per second of `elapsed`.
+    static func rate(_ count: Int, _ elapsed: Duration) -> Double {
+        Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    private static func milliseconds(_ latencies: Latencies, _ percentile: Double) -> String {
+        String(format: "%.2f", latencies.milliseconds(at: percentile))
+    }
+}

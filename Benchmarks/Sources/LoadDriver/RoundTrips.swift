@@ -1,0 +1,40 @@
+import AsyncHTTPClient
+
+/// Action round trips as a browser makes them: POST a form of the current page, expect `303`,
+/// GET its `Location`, expect `200` and the screen the action leads to. Each signed-in session
+/// opens the first movie of its list, then goes Back to the list, and so on, each time with the
+/// fresh token of the page it was just given.
+enum RoundTrips {
+    /// A session and the page it shows.
+    private struct Session: Sendable {
+        var browser: Browser
+        var page: Answer
+        var onList = true
+    }
+
+    /// Runs `sessions` signed-in sessions for `duration` (sign-in is not measured).
+    static func run(sessions: Int, for duration: Duration, client: HTTPClient, server: String) async throws -> (
+        tally: Tally, elapsed: Duration
+    ) {
+        try await ClosedLoop.run(clients: sessions, for: duration) {
+            var browser = Browser(client: client, server: server)
+            let movies = try await browser.signIn()
+            return Session(browser: browser, page: movies)
+        } step: { session, tally in
+            let (form, screen) =
+                session.onList
+                ? (MovieDemo.row, MovieDemo.backToMovies) : (MovieDemo.backButton, MovieDemo.moviesTitle)
+            let action = try session.page.action(before: form)
+            var start = ContinuousClock.now
+            let location = try await session.browser.post(action).redirect()
+            tally.posts.record(since: start)
+            start = ContinuousClock.now
+            let page = try await session.browser.get(location)
+            tally.gets.record(since: start)
+            session.page = try page.page(showing: screen)
+            session.onList.toggle()
+            tally.requests += 2
+            tally.roundTrips += 1
+        }
+    }
+}

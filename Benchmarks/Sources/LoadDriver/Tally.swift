@@ -1,0 +1,15 @@
+/// What clients did: requests answered as expected, round trips, and their latencies.
+struct Tally: Sendable {
+    var requests = 0
+    var roundTrips = 0
+    var gets = Latencies()
+    var posts = Latencies()
+
+    /// Adds another client's tally.
+    mutating func add(_ other: Tally) {
+        requests += other.requests
+        roundTrips += other.roundTrips
+        gets.add(other.gets)
+        posts.add(other.posts)
+    }
+}
