@@ -25,7 +25,7 @@ fi
 ulimit -n "$(ulimit -Hn)"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log=$(mktemp)
-"$server" serve --port "$port" --log-level info >"$log" 2>&1 &
+"$server" serve --port "$port" --store memory --log-level info >"$log" 2>&1 &
 pid=$!
 cleanup() {
     kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true

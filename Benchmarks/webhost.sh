@@ -2,6 +2,7 @@
 # Measures the web host (`flowhost serve`) and prints the figures:
 #   A. GET /healthz and GET of a signed-in session's page, closed loop on 8 and 64 connections;
 #   B. action round trips (POST -> 303 -> GET) from 1, 8 and 64 signed-in sessions, closed loop;
+#      A and B run twice: with --store memory, then with the SQLite click path store (a temp file);
 #   C. memory per session: the server's RSS growth over 10,000 signed-in sessions.
 # A and B are the load driver Benchmarks/Sources/LoadDriver (`flowhost-load`), C is
 # Benchmarks/webhost/sessions.py. Both check every answer (status, screen) and fail when one is
@@ -30,37 +31,51 @@ echo "== Building flowhost-load ($configuration)"
 swift build --package-path Benchmarks -c "$configuration" --product flowhost-load
 driver="$(swift build --package-path Benchmarks -c "$configuration" --show-bin-path)/flowhost-load"
 
-# --- Start the server on a free port (it reads Templates/ from the repo root) and stop it at exit.
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-base="http://127.0.0.1:$port"
-log=$(mktemp)
-"$server" serve --port "$port" --max-sessions 20000 --log-level warning >"$log" 2>&1 &
-pid=$!
-cleanup() {
-    if kill "$pid" 2>/dev/null; then
+# --- The server on a free port (it reads Templates/ from the repo root), with the click path store
+# given; stopped at exit or by the next start.
+work=$(mktemp -d)
+pid=""
+log="$work/server.log"
+stop_server() {
+    if [[ -n $pid ]] && kill "$pid" 2>/dev/null; then
         for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
         kill -9 "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     fi
+    pid=""
+}
+cleanup() {
+    stop_server
     if [[ -s $log ]]; then
         echo "== Server output (--log-level warning)"
         tail -n 20 "$log"
     fi
-    rm -f "$log"
+    rm -rf "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do
-    curl -sf "$base/healthz" >/dev/null 2>&1 && break
-    kill -0 "$pid" 2>/dev/null || { echo "error: the server exited:" >&2; cat "$log" >&2; exit 1; }
-    sleep 0.2
+start_server() {
+    stop_server
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    base="http://127.0.0.1:$port"
+    "$server" serve --port "$port" --store "$1" --max-sessions 20000 --log-level warning >"$log" 2>&1 &
+    pid=$!
+    for _ in $(seq 100); do
+        curl -sf "$base/healthz" >/dev/null 2>&1 && break
+        kill -0 "$pid" 2>/dev/null || { echo "error: the server exited:" >&2; cat "$log" >&2; exit 1; }
+        sleep 0.2
+    done
+    echo "== Server: pid $pid at $base ($server --store $1)"
+}
+
+# --- A and B twice: sessions in memory only, then stored in SQLite (every action appends its click).
+for store in memory "$work/flowhost.sqlite"; do
+    start_server "$store"
+    echo
+    echo "== A and B, store $store: $driver --server $base ${load[*]}"
+    "$driver" --server "$base" "${load[@]}"
+    echo
 done
-echo "== Server: pid $pid at $base ($server)"
 
-echo
-echo "== A and B: $driver --server $base ${load[*]}"
-"$driver" --server "$base" "${load[@]}"
-
-echo
-echo "== C. memory per session"
+echo "== C. memory per session (SQLite store)"
 python3 -u Benchmarks/webhost/sessions.py --port "$port" --pid "$pid" "${sessions[@]}"
 kill -0 "$pid" 2>/dev/null || { echo "error: the server died" >&2; exit 1; }
