@@ -65,8 +65,9 @@ class Server:
     def base_url(self):
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, port=None):
-        """Starts the server on a free port, or on `port` (a restart that browsers must find again)."""
+    def start(self, port=None, keep_store=False):
+        """Starts the server on a free port, or on `port` (a restart that browsers must find again),
+        on an empty store unless `keep_store`."""
         if self.alive():  # started already (module fixtures run twice by hand): keep that one
             return
         if not (os.path.isfile(FLOWHOST) and os.access(FLOWHOST, os.X_OK)):
@@ -74,7 +75,7 @@ class Server:
                 f"no flowhost binary at {FLOWHOST}: build it first (swift build) or set FLOWHOST_BIN"
             )
         os.makedirs(ARTIFACTS, exist_ok=True)
-        if port is None:  # a first start begins with no stored sessions
+        if not keep_store:
             for suffix in ("", "-wal", "-shm"):
                 if os.path.exists(self.store + suffix):
                     os.remove(self.store + suffix)

@@ -18,7 +18,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import CHECKS, DEMO_EMAIL, FLOWHOST, ROOT, SERVER, FlowHostTestCase  # noqa: E402
+from harness import CHECKS, DEMO_EMAIL, FLOWHOST, ROOT, SERVER, FlowHostTestCase, Server  # noqa: E402
 
 MOVIE_COUNT = 24
 HEAT_CAST = ["Al Pacino", "Robert De Niro", "Val Kilmer"]
@@ -518,7 +518,7 @@ class FlowHostE2E(FlowHostTestCase):
         page.tap("Heat", title="Heat")
         page.tap("Al Pacino", title="Al Pacino")
         server.kill()
-        server.start(port=server.port)
+        server.start(port=server.port, keep_store=True)
 
         page.open("/", title="Al Pacino")
         self.assertEqual(page.back_label(), "Heat")
@@ -526,6 +526,24 @@ class FlowHostE2E(FlowHostTestCase):
         page.press(page.nav_back(), title="Heat")
         self.assertEqual(page.back_label(), "Movies")
         page.tap("Val Kilmer", title="Val Kilmer")
+
+    def test_22_a_store_file_that_is_not_a_database_is_moved_aside(self):
+        """`--store` naming a file that is not a FlowHost store: the server starts anyway with a new
+        store, says so in its log, and keeps the old file beside it (never deletes it)."""
+        server = Server(log_name="server-test_22.log")
+        with open(server.store, "wb") as file:
+            file.write(b"these are not the bytes of a SQLite database" * 100)
+        server.start(keep_store=True)
+        self.addCleanup(server.stop)
+        page = self.browser(server=server).open("/", title="Sign In").sign_in()
+        self.assertEqual(page.title, "Movies")
+        with open(server.log_path, encoding="utf-8") as file:
+            log = file.read()
+        self.assertIn("is not a FlowHost store", log)
+        moved = [name for name in os.listdir(os.path.dirname(server.store))
+                 if name.startswith(os.path.basename(server.store) + ".corrupt-")]
+        self.assertEqual(len(moved), 1, "the old file is kept beside the new store")
+        os.remove(os.path.join(os.path.dirname(server.store), moved[0]))
 
 
 def main():
