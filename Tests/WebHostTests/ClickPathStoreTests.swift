@@ -112,6 +112,27 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test(
+        "sessions unused for the interval are removed, except those kept; a recent one stays", arguments: Kind.allCases)
+    func removeUnusedSessions(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.append(Self.entries, toSession: "old", at: 0)
+            try await store.append(Self.entries, toSession: "live", at: 0)
+            try await store.append(Self.entries, toSession: "kept", at: 0)
+            try await Task.sleep(for: .milliseconds(1100))
+            try await store.append([], toSession: "live", at: Self.entries.count)  // marks it used now
+
+            let removed = try await store.removeSessions(unusedFor: .seconds(1), keeping: ["kept"])
+
+            #expect(removed == 1)
+            #expect(try await store.path(ofSession: "old") == nil)
+            #expect(try await store.path(ofSession: "live") == ClickPath(Self.entries))
+            #expect(try await store.path(ofSession: "kept") == ClickPath(Self.entries))
+            #expect(try await store.removeSessions(unusedFor: .zero, keeping: ["live", "kept"]) == 0)
+        }
+    }
+
     @Test("past maxSessions, a new session removes the least recently used one", arguments: Kind.allCases)
     func leastRecentlyUsedBound(kind: Kind) async throws {
         try await withFolder { folder in

@@ -97,4 +97,30 @@ struct RestartTests {
             #expect(try await browser.click("Page 1", on: page).heading == "Page 1", "its back button works")
         }
     }
+
+    @Test("a hibernated session idle past the timeout leaves the store; its cookie then starts anew")
+    func hibernatedSessionsEnd() async throws {
+        let store = MemoryClickPathStore()
+        try await withLabServer(
+            store: store,
+            configure: {
+                $0.hibernateAfter = .milliseconds(200)
+                $0.idleTimeout = .milliseconds(800)
+            }
+        ) { client in
+            var browser = Browser(client)
+            #expect(try await browser.click("Next", on: try await browser.open()).heading == "Page 2")
+            let id = try #require(browser.sessionCookie)
+            try await client.waitForStatus(timeout: .seconds(10)) { $0.sessions.hibernated == 1 }
+            #expect(try await store.path(ofSession: id) != nil, "hibernated: in the store only")
+
+            let deadline = ContinuousClock.now + .seconds(10)
+            while try await store.path(ofSession: id) != nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(try await store.path(ofSession: id) == nil)
+            #expect(try await browser.open().heading == "Page 1")
+            #expect(browser.sessionCookie != id)
+        }
+    }
 }

@@ -200,10 +200,16 @@ final class SessionHost: Sendable {
         for session in store.sessions(unusedFor: interval, now: .now) where !session.hasOpenStreams {
             // In the session's queue: no request of it is halfway through.
             let hibernated = await session.queue.run { () async -> Bool in
-                let isStored = await MainActor.run {
-                    session.scene.map { $0.storedEntryCount == $0.clickPath.entries.count } ?? false
+                let stored = await MainActor.run { () -> Int? in
+                    guard let scene = session.scene, scene.storedEntryCount == scene.clickPath.entries.count else {
+                        return nil
+                    }
+                    return scene.storedEntryCount
                 }
-                guard isStored, store.hibernate(session, unusedFor: interval, now: .now) else { return false }
+                // Its time in the store counts from now (an empty append marks it used).
+                guard let stored, (try? await paths.append([], toSession: session.id.description, at: stored)) != nil,
+                    store.hibernate(session, unusedFor: interval, now: .now)
+                else { return false }
                 await close([session], forget: false)
                 return true
             }
@@ -212,12 +218,21 @@ final class SessionHost: Sendable {
         return count
     }
 
-    /// Ends the sessions idle past the timeout; returns how many.
+    /// Ends the sessions idle past the timeout, in memory and in the click path store (a session
+    /// that hibernated was unused for ``WebHostConfiguration/hibernateAfter`` before it left
+    /// memory, so it ends that much sooner there); returns how many.
     @discardableResult
     func closeIdleSessions() async -> Int {
         let idle = store.removeIdle(now: .now)
         await close(idle)
-        return idle.count
+        let timeout = configuration.idleTimeout
+        let stored = timeout - min(configuration.hibernateAfter, timeout)
+        do {
+            return try await idle.count + paths.removeSessions(unusedFor: stored, keeping: store.ids)
+        } catch {
+            logger.warning("click path store: \(error)")
+            return idle.count
+        }
     }
 
     // MARK: Changes and pages

@@ -108,6 +108,11 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// The ids of every listed session.
+    var ids: Set<String> {
+        pools.withLock { pools in Set((Array(pools.new.keys) + Array(pools.returning.keys)).map(\.description)) }
+    }
+
     /// The sessions unused for at least `interval`, still listed.
     func sessions(unusedFor interval: Duration, now: ContinuousClock.Instant) -> [Session] {
         pools.withLock { pools in

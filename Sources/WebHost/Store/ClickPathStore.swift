@@ -17,6 +17,11 @@ public protocol ClickPathStore: Sendable {
     /// Forgets the sessions `sessions` and their paths (they ended: logged out, idle, evicted).
     func removeSessions(_ sessions: [String]) async throws
 
+    /// Forgets the sessions whose last append (an empty one counts) is longer ago than `interval`,
+    /// except those in `keeping` (live in memory); returns how many. Sessions that left memory
+    /// (hibernated, or the server restarted) end this way.
+    func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int
+
     /// Keeps `path` under the share id `id`, for good.
     func share(_ path: ClickPath, id: String) async throws
 

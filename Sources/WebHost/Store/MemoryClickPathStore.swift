@@ -12,6 +12,7 @@ public final class MemoryClickPathStore: ClickPathStore {
     private struct StoredSession {
         var entries: [ClickPath.Entry]
         var recency: Int
+        var lastUsed = ContinuousClock.now
     }
 
     private struct State {
@@ -56,6 +57,7 @@ public final class MemoryClickPathStore: ClickPathStore {
             state.uses += 1
             state.sessions[session, default: StoredSession(entries: [], recency: 0)].entries += entries
             state.sessions[session]?.recency = state.uses
+            state.sessions[session]?.lastUsed = .now
             if stored == nil, state.sessions.count > maxSessions,
                 let oldest = state.sessions.min(by: { $0.value.recency < $1.value.recency })?.key
             {
@@ -68,6 +70,16 @@ public final class MemoryClickPathStore: ClickPathStore {
     public func removeSessions(_ sessions: [String]) async throws {
         state.withLock { state in
             for session in sessions { state.sessions[session] = nil }
+        }
+    }
+
+    /// Forgets the sessions not appended to for `interval`, except `keeping`; returns how many.
+    public func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int {
+        state.withLock { state in
+            let now = ContinuousClock.now
+            let unused = state.sessions.filter { now - $0.value.lastUsed > interval && !keeping.contains($0.key) }
+            for session in unused.keys { state.sessions[session] = nil }
+            return unused.count
         }
     }
 

@@ -241,6 +241,19 @@ public final class SQLiteClickPathStore: ClickPathStore {
         }
     }
 
+    /// Forgets the sessions not appended to for `interval`, except `keeping`, in one transaction;
+    /// returns how many.
+    public func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int {
+        let cutoff = Date.now.timeIntervalSince1970 - Double(interval.components.seconds)
+        return try await database.write { db in
+            let unused = try String.fetchAll(db, sql: "SELECT id FROM sessions WHERE lastUsed < ?", arguments: [cutoff])
+                .filter { !keeping.contains($0) }
+            let delete = try db.cachedStatement(sql: "DELETE FROM sessions WHERE id = ?")
+            for session in unused { try delete.execute(arguments: [session]) }
+            return unused.count
+        }
+    }
+
     /// Keeps `path` under the share id `id`, replacing what was shared under it.
     public func share(_ path: ClickPath, id: String) async throws {
         let json = String(decoding: try JSONEncoder().encode(path), as: UTF8.self)
