@@ -40,6 +40,16 @@ let package = Package(
             path: "Benchmarks/HTMLPresenterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ReplayBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "WebHost", package: flowHost),
+                .product(name: "MovieDemo", package: flowHost),
+            ],
+            path: "Benchmarks/ReplayBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // In Sources/, not Benchmarks/: the benchmark plugin runs every executable of that folder.
         .executableTarget(
             name: "LoadDriver",
