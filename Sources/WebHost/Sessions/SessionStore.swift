@@ -18,6 +18,24 @@ final class SessionStore: Sendable {
         var new: [SessionID: Session] = [:]
         var returning: [SessionID: Session] = [:]
         var counts = SessionCounts()
+
+        /// Lists `session` in `pool`, then ends that pool's least recently used sessions beyond
+        /// `bound` (counted in `evictedCount`) and returns them.
+        mutating func add(
+            _ session: Session, to pool: WritableKeyPath<Pools, [SessionID: Session]>, bound: Int,
+            evictedCount: WritableKeyPath<SessionCounts, Int>
+        ) -> [Session] {
+            self[keyPath: pool][session.id] = session
+            var evicted: [Session] = []
+            while self[keyPath: pool].count > bound,
+                let oldest = self[keyPath: pool].values.min(by: { $0.lastUsed < $1.lastUsed })
+            {
+                self[keyPath: pool][oldest.id] = nil
+                evicted.append(oldest)
+            }
+            counts[keyPath: evictedCount] += evicted.count
+            return evicted
+        }
     }
 
     private let pools = Mutex(Pools())
@@ -62,10 +80,8 @@ final class SessionStore: Sendable {
             session.touch(now)
             guard isNew else { return Lookup(session: session) }
             pools.new[id] = nil
-            pools.returning[id] = session
             pools.counts.promoted += 1
-            let evicted = Self.evictLeastRecentlyUsed(from: &pools.returning, over: maxReturning)
-            pools.counts.evictedReturning += evicted.count
+            let evicted = pools.add(session, to: \.returning, bound: maxReturning, evictedCount: \.evictedReturning)
             return Lookup(session: session, ended: evicted)
         }
     }
@@ -73,11 +89,8 @@ final class SessionStore: Sendable {
     /// Adds a new session to the new pool; returns the new sessions evicted to stay within its bound.
     func insert(_ session: Session) -> [Session] {
         pools.withLock { pools in
-            pools.new[session.id] = session
             pools.counts.started += 1
-            let evicted = Self.evictLeastRecentlyUsed(from: &pools.new, over: maxNew)
-            pools.counts.evictedNew += evicted.count
-            return evicted
+            return pools.add(session, to: \.new, bound: maxNew, evictedCount: \.evictedNew)
         }
     }
 
@@ -85,11 +98,8 @@ final class SessionStore: Sendable {
     /// path) to the returning pool; returns the returning sessions evicted to stay within its bound.
     func insertReturning(_ session: Session) -> [Session] {
         pools.withLock { pools in
-            pools.returning[session.id] = session
             pools.counts.restored += 1
-            let evicted = Self.evictLeastRecentlyUsed(from: &pools.returning, over: maxReturning)
-            pools.counts.evictedReturning += evicted.count
-            return evicted
+            return pools.add(session, to: \.returning, bound: maxReturning, evictedCount: \.evictedReturning)
         }
     }
 
@@ -143,14 +153,5 @@ final class SessionStore: Sendable {
             }
             return Array(pools.new.values) + Array(pools.returning.values)
         }
-    }
-
-    private static func evictLeastRecentlyUsed(from pool: inout [SessionID: Session], over bound: Int) -> [Session] {
-        var evicted: [Session] = []
-        while pool.count > bound, let oldest = pool.values.min(by: { $0.lastUsed < $1.lastUsed }) {
-            pool[oldest.id] = nil
-            evicted.append(oldest)
-        }
-        return evicted
     }
 }
