@@ -75,17 +75,14 @@ public final class FlowClock: Clock, Sendable {
         }
         let wake = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let immediate = state.withLock { state -> Wake?? in
-                    if state.cancelledEarly.remove(id) != nil { return .some(nil) }
-                    guard state.isReplaying else { return .after(deadline - .now) }
+                // Held, or else what to answer at once: cancelled already, or the replay ended meanwhile.
+                let answer = state.withLock { state -> Result<Wake, any Error>? in
+                    if state.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
+                    guard state.isReplaying else { return .success(.after(deadline - .now)) }
                     state.held.append(HeldWait(id: id, deadline: deadline, continuation: continuation))
                     return nil
                 }
-                switch immediate {
-                case .none: break
-                case .some(.none): continuation.resume(throwing: CancellationError())
-                case .some(.some(let wake)): continuation.resume(returning: wake)
-                }
+                if let answer { continuation.resume(with: answer) }
             }
         } onCancel: {
             let cancelled = state.withLock { state -> HeldWait? in
