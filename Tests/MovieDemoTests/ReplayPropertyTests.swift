@@ -67,7 +67,9 @@ struct ReplayPropertyTests {
         await scene.settle()
     }
 
-    @Test("500 seeded random walks of up to 30 steps replay to the same page after every step", arguments: 0..<10)
+    @Test(
+        "500 seeded random walks of up to 30 steps replay to the same page after every step, with the same screen ids",
+        arguments: 0..<10)
     func randomWalks(batch: Int) async throws {
         for seed in UInt64(batch * 50)..<UInt64(batch * 50 + 50) {
             var generator = SeededGenerator(state: seed)
@@ -94,6 +96,10 @@ struct ReplayPropertyTests {
                 break
             }
             #expect(replayedPages.count == pages.count, "seed \(seed)")
+            // The same screens have the same ids, so the URLs of the old pages still name them
+            #expect(
+                Self.screens(in: copy.window.updatedScreenTree()) == Self.screens(in: scene.window.updatedScreenTree()),
+                "seed \(seed)")
             scene.window.rootViewController = nil
             copy.window.rootViewController = nil
         }

@@ -527,6 +527,23 @@ class FlowHostE2E(FlowHostTestCase):
         self.assertEqual(page.back_label(), "Movies")
         page.tap("Val Kilmer", title="Val Kilmer")
 
+    def test_21_browser_back_across_a_restart_reaches_the_screens_of_the_old_process(self):
+        """A rebuilt window numbers its screens as the old one did, so the URLs in the browser's
+        history still name their screens: Back after a restart goes to the screen before, not
+        to the top one."""
+        server = self.own_server()
+        self.browser(server=server).open("/", title="Sign In")  # more screens in the old process
+        page = self.browser(server=server).open("/", title="Sign In").sign_in()
+        page.tap("Heat", title="Heat")
+        page.tap("Al Pacino", title="Al Pacino")
+        server.kill()
+        server.start(port=server.port, keep_store=True)
+
+        page.back(title="Heat")
+        self.assertEqual(page.back_label(), "Movies")
+        page.back(title="Movies")
+        page.tap("Heat", title="Heat")
+
     def test_22_a_store_file_that_is_not_a_database_is_moved_aside(self):
         """`--store` naming a file that is not a FlowHost store: the server starts anyway with a new
         store, says so in its log, and keeps the old file beside it (never deletes it)."""

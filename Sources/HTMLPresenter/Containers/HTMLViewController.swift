@@ -18,8 +18,9 @@ open class HTMLViewController: Presentable {
 
     /// Visibility and dismissal, as FlowCore reads them.
     public let presentation = Presentation()
-    /// Identifies this view controller (the web host's URL for it).
-    public let id = ScreenID.next()
+    /// Identifies this view controller in its window (the web host's URL for it); numbered when
+    /// it first joins a window.
+    public internal(set) var id = ScreenID.outsideWindow
     /// The template of the screen's content (`"movies/detail"` for `Templates/movies/detail.mustache`).
     public let templateName: String?
     /// What gives the template its values.

@@ -31,6 +31,7 @@ public final class HTMLWindow: Presentable {
     /// so a replayed click path takes none of their time (see ``FlowClock``).
     public let clock = FlowClock()
     private var modals: [Modal] = []
+    private var lastScreenNumber = 0
     private let actionTable = ActionTable()
     /// The last capture; current while its ``ScreenTree/version`` equals ``version``.
     public private(set) var screenTree = ScreenTree.empty
@@ -199,8 +200,19 @@ public final class HTMLWindow: Presentable {
             }
         }
         for root in roots {
-            Self.forEach(in: root) { $0.presentation.isVisible = visible.contains(ObjectIdentifier($0)) }
+            Self.forEach(in: root) { viewController in
+                numberIfNew(viewController)
+                viewController.presentation.isVisible = visible.contains(ObjectIdentifier(viewController))
+            }
         }
+    }
+
+    /// Numbers a screen that joins this window, in the order screens join it: the same click path
+    /// numbers the same screens the same in a rebuilt window.
+    private func numberIfNew(_ viewController: HTMLViewController) {
+        guard viewController.id == .outsideWindow else { return }
+        lastScreenNumber += 1
+        viewController.id = ScreenID(rawValue: lastScreenNumber)
     }
 
     private static func forEach(in root: HTMLViewController, _ body: (HTMLViewController) -> Void) {
