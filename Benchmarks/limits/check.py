@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import http.client
 import json
+import os
 import re
 import resource
 import sys
@@ -22,19 +23,14 @@ import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-SESSION = re.compile(r"flowhost_session=([0-9a-f]{32})")
-FORM_ACTION = re.compile(r'<form[^>]*action="(/_action/[0-9a-f]{32})"[^>]*>\s*(?:(?!</form>).)*name="email"', re.S)
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+from flowhost_browser import Browser, rss_kb  # noqa: E402
+
 EVENTS = re.compile(r'data-events="([^"]+)"')
-TITLE = re.compile(r"<title>([^<]*)</title>")
-POST_HEADERS = {"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"}
 
 
 def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
+    return rss_kb(pid) / 1024
 
 
 class Checks:
@@ -48,47 +44,6 @@ class Checks:
             self.passed += 1
         else:
             self.failed += 1
-
-
-class Session:
-    """A browser that keeps its session cookie (one keep-alive connection)."""
-
-    def __init__(self, port):
-        self.port = port
-        self.cookie = None
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-
-    def request(self, method, path, body=None, headers=None):
-        headers = dict(headers or {})
-        if self.cookie:
-            headers["Cookie"] = f"flowhost_session={self.cookie}"
-        self.connection.request(method, path, body=body, headers=headers)
-        response = self.connection.getresponse()
-        text = response.read().decode()
-        for value in response.headers.get_all("Set-Cookie") or []:
-            match = SESSION.match(value)
-            if match:
-                self.cookie = match.group(1)
-        return response, text
-
-    def open(self, path="/"):
-        """GET `path`, following redirects: (final path, page)."""
-        for _ in range(5):
-            response, text = self.request("GET", path)
-            if response.status != 303:
-                return path, text
-            path = response.headers["Location"]
-        raise RuntimeError(f"too many redirects from {path}")
-
-    def sign_in(self):
-        _, login = self.open("/")
-        action = FORM_ACTION.search(login)
-        if not action:
-            raise RuntimeError("no sign-in form on the first page")
-        response, _ = self.request(
-            "POST", action.group(1), "email=ada%40example.com&password=flowhost", POST_HEADERS)
-        if response.status != 303:
-            raise RuntimeError(f"sign-in answered {response.status}")
 
 
 NO_STATUS = {"eventStreams": {"open": -1, "limit": -1, "refused": -1},
@@ -146,8 +101,8 @@ def close_all(streams):
 
 def check_streams(port, pid, rounds_of, held, checks):
     print(f"== Event streams: 3 rounds of {rounds_of} opened and closed on one session, 1.5 s apart")
-    browser = Session(port)
-    _, page = browser.open("/")
+    browser = Browser(port)
+    page = browser.open("/")
     events = EVENTS.search(page).group(1).replace("&amp;", "&")
     cap = status(port)["eventStreams"]
 
@@ -188,11 +143,11 @@ def check_bots(port, pid, requests, checks):
     print(f"== Clients without cookies: 30 signed-in sessions, then {requests} cookieless requests")
     people = []
     for index in range(30):
-        person = Session(port)
+        person = Browser(port)
         person.sign_in()
         movie = index % 24 + 1
-        path, page = person.open(f"/link/movies/{movie}")
-        people.append((person, path, TITLE.search(page).group(1)))
+        person.open(f"/link/movies/{movie}")
+        people.append((person, person.path))
     before = rss_mb(pid)
     started = status(port)["sessions"]["started"]
     redirects = []
@@ -222,7 +177,7 @@ def check_bots(port, pid, requests, checks):
     counts = status(port)["sessions"]
     print(f"  {requests} requests in {elapsed:.1f} s; sessions started {counts['started'] - started}; "
           f"RSS {before:.1f} -> {after:.1f} MB; status {json.dumps(counts)}")
-    still = sum(1 for person, path, title in people if person.open("/") [0] == path)
+    still = sum(1 for person, path in people if person.open("/") and person.path == path)
     checks.check(still == 30, f"all 30 signed-in sessions still on their screen: {still} of 30")
     checks.check(counts["evictedReturning"] == 0, f"no returning session evicted: {counts['evictedReturning']}")
     following_fetches = requests - requests // 2

@@ -43,6 +43,17 @@ struct Serve: AsyncParsableCommand {
     var maxNewSessions = defaults.maxNewSessions
 
     @Option(
+        help: """
+            At most this many sessions in the store, hibernated ones included (at most 2,000 clicks each); a new \
+            one beyond ends the least recently used. At least --max-sessions plus --max-new-sessions. \
+            (default: 10000, or that sum when larger)
+            """)
+    var maxStoredSessions: Int?
+
+    /// `--max-stored-sessions`, or its default: room for every live session, and 10,000 at least.
+    var storedSessionsBound: Int { maxStoredSessions ?? max(10_000, maxSessions + maxNewSessions) }
+
+    @Option(
         help: "End a session unused this long: 90s, 30m, 2h. (default: \(Serve.format(defaults.idleTimeout)))",
         transform: Serve.parseDuration)
     var idleTimeout = defaults.idleTimeout
@@ -73,6 +84,11 @@ struct Serve: AsyncParsableCommand {
             (maxEventStreamsPerSession, "--max-event-streams-per-session"), (maxEventStreams, "--max-event-streams"),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
+        }
+        guard storedSessionsBound >= maxSessions + maxNewSessions else {
+            throw ValidationError(
+                "--max-stored-sessions \(storedSessionsBound) is less than --max-sessions plus --max-new-sessions "
+                    + "(\(maxSessions + maxNewSessions)): live sessions would lose their clicks.")
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
         if let folder = self.public, !Self.isDirectory(folder) {
@@ -131,7 +147,8 @@ struct Serve: AsyncParsableCommand {
     private func openStore(logger: Logger) -> any ClickPathStore {
         guard store != "memory" else { return MemoryClickPathStore() }
         do {
-            let (opened, movedAside) = try SQLiteClickPathStore.openMovingAside(path: store)
+            let (opened, movedAside) = try SQLiteClickPathStore.openMovingAside(
+                path: store, maxSessions: storedSessionsBound)
             if let movedAside {
                 logger.warning("\(movedAside.error); it was moved to \(movedAside.movedTo) and a new store started")
             }
