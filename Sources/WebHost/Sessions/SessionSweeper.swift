@@ -1,7 +1,7 @@
 import ServiceLifecycle
 
 /// Ends idle sessions now and then, logs the session and stream counts when they changed, and
-/// ends every session when the server stops.
+/// stops every session when the server stops.
 struct SessionSweeper: Service {
     let host: SessionHost
 
@@ -19,7 +19,6 @@ struct SessionSweeper: Service {
                 logged = status
             }
         }
-        // Stopping is not ending: the click paths stay stored, so the sessions come back.
-        await host.close(host.store.removeAll(), forget: false)
+        host.stop(host.store.removeAll())
     }
 }
