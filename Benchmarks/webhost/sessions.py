@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Benchmark C of Benchmarks/webhost.sh: the server's memory per session.
 
-Reads the server's VmRSS, creates N sessions of the movie demo that each sign in and so hold the
-tab bar (GET / -> 303 with the session cookie -> GET the Location, the sign-in screen -> POST its
-form with the demo account -> 303 to the movie list), reads VmRSS again and prints the difference
-per session. Sign-in waits 300 ms by design, hence many connections. Exits 1 unless every session
+Reads the server's VmRSS, creates N sessions of the movie demo that each sign in as a browser does
+and so hold the tab bar and their rendered movie list (GET / -> 303 with the session cookie -> GET
+the Location, the sign-in screen -> POST its form with the demo account -> 303 -> GET the movie
+list, 12 KB of HTML), reads VmRSS again and prints the difference per session. Sign-in waits 300 ms by design, hence many connections. Exits 1 unless every session
 was made and the last one shows the movie list. Python 3 standard library only.
 """
 
