@@ -44,7 +44,10 @@ public struct ServeOptions: ParsableArguments, Sendable {
     public var store = ".flowhost/flowhost.sqlite"
 
     /// The folder served at `/public/`, when given.
-    @Option(help: "A folder of static files served at /public/. (default: Public, beside Templates, when it exists)")
+    @Option(
+        help:
+            "A folder of static files served at /public/. (default: Public, when it exists, in the app's package or the current folder)"
+    )
     public var `public`: String?
 
     /// ``WebHostConfiguration/maxSessions``.
@@ -126,14 +129,13 @@ public struct ServeOptions: ParsableArguments, Sendable {
     }
 
     /// The folders to serve: `--templates` and `--public` where given (relative to the current
-    /// folder), else `defaultFolders`' (computed only when needed). `--templates` alone serves
-    /// `Public` beside it, when it exists.
+    /// folder), else `defaultFolders`' (computed only when needed; with `--templates` alone, a
+    /// default that cannot be found means no public folder).
     public func folders(defaultFolders: () throws -> AppFolders) throws -> AppFolders {
         var folders: AppFolders
         if let templates {
-            let templatesURL = URL(filePath: templates)
-            folders = AppFolders(root: templatesURL.deletingLastPathComponent())
-            folders.templates = templatesURL
+            let defaults = self.public == nil ? try? defaultFolders() : nil
+            folders = AppFolders(templates: URL(filePath: templates), publicDirectory: defaults?.publicDirectory)
         } else {
             folders = try defaultFolders()
         }

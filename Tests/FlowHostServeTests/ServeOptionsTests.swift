@@ -71,12 +71,17 @@ struct ServeOptionsTests {
 
         #expect(try ServeOptions.parse([]).folders { defaults } == defaults)
 
-        let given = try ServeOptions.parse(["--templates", other.appending(path: "Templates").path])
-            .folders {
-                Issue.record("the defaults are not needed"); return defaults
-            }
+        let given = try ServeOptions.parse(["--templates", other.appending(path: "Templates").path]).folders {
+            defaults
+        }
         #expect(given.templates.path == other.appending(path: "Templates").path)
-        #expect(given.publicDirectory == nil, "Public beside the given templates, which has none")
+        #expect(given.publicDirectory == defaults.publicDirectory, "--templates alone keeps the default Public")
+
+        let both = try ServeOptions.parse(["--templates", other.path, "--public", other.path]).folders {
+            Issue.record("the defaults are not needed when both folders are given")
+            return defaults
+        }
+        #expect(both.templates.path == other.path && both.publicDirectory?.path == other.path)
 
         let publicOnly = try ServeOptions.parse(["--public", other.path]).folders { defaults }
         #expect(publicOnly.templates == defaults.templates)
