@@ -43,6 +43,9 @@ struct AppFoldersTests {
     func noPackage() throws {
         let file = FileManager.default.temporaryDirectory.appending(path: "AppFoldersTests-\(UUID())/deep/main.swift")
         let error = #expect(throws: AppFoldersError.self) { try AppFolders(packageContaining: file.path) }
-        #expect(error?.description == "\(file.path): no folder above it holds a Package.swift; give the templates and public folders explicitly")
+        #expect(
+            error?.description
+                == "\(file.path): no folder above it holds a Package.swift; give the templates and public folders explicitly"
+        )
     }
 }

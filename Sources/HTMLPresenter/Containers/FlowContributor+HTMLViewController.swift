@@ -10,8 +10,9 @@ extension FlowContributor {
     /// navigationController.setViewControllers([screen], animated: false)
     /// return .one(flowContributor: .contribute(withNext: screen))
     /// ```
-    // Disfavored: for a screen that is itself a Stepper (an alert), FlowCore's
-    // `contribute(withNext:)` applies too and means the same.
+    ///
+    /// - Note: For a screen that is itself a Stepper (an alert), FlowCore's `contribute(withNext:)`
+    ///   applies too and means the same; this one gives way to it.
     @_disfavoredOverload
     public static func contribute(
         withNext screen: HTMLViewController,
