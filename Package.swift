@@ -68,7 +68,8 @@ let package = Package(
             dependencies: [
                 "FlowHostServe", "HTMLPresenter", "MovieDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            resources: [.copy("Skeleton")]
         ),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTesting"]),
         .testTarget(
