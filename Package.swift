@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "HTMLPresenter", targets: ["HTMLPresenter"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .library(name: "WebHost", targets: ["WebHost"]),
+        .library(name: "FlowHostServe", targets: ["FlowHostServe"]),
         .library(name: "MovieDemo", targets: ["MovieDemo"]),
         .executable(name: "flowhost", targets: ["flowhost"]),
     ],
@@ -49,6 +50,15 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // `flowhost serve`'s options and start-up, for apps' own executables too.
+        .target(
+            name: "FlowHostServe",
+            dependencies: [
+                "WebHost", "HTMLPresenter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "WebHost"],
             resources: [.copy("Resources/movies.json")]
@@ -56,9 +66,10 @@ let package = Package(
         .executableTarget(
             name: "flowhost",
             dependencies: [
-                "WebHost", "HTMLPresenter", "MovieDemo",
+                "FlowHostServe", "HTMLPresenter", "MovieDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            resources: [.copy("Skeleton")]
         ),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTesting"]),
         .testTarget(
@@ -81,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationExamples",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "WebHost", "FlowTesting", "MovieDemo",
+                "FlowCore", "HTMLPresenter", "WebHost", "FlowTesting", "MovieDemo", "FlowHostServe",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -89,6 +100,8 @@ let package = Package(
             ],
             exclude: ["README/Templates", "README/Tests/MovieAppTests/__Snapshots__"]
         ),
+        .testTarget(
+            name: "FlowHostServeTests", dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "WebHost"]),
         .testTarget(
             name: "WebHostTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import FlowCore
+import HTMLPresenter
 
 /// Drives a flow without a server or UI: send steps in, read what the flow contributed and what the
 /// navigation log says.
@@ -15,11 +16,31 @@ public final class FlowTestStore<F: Flow> {
     public let flow: F
     /// The root coordinator driving it.
     public let coordinator: FlowCoordinator
+    /// The window the flow is shown in when created `inWindow`; empty otherwise.
+    public let window: HTMLWindow
     private let stepper: TestStepper
 
     /// Starts coordinating `flow`; `initialStep`, if any, is navigated first (await ``settle()``).
-    public init(flow: F, initialStep: any Step = NoneStep()) {
+    ///
+    /// With `inWindow`, the flow's root (an ``HTMLViewController``, or the ``HTMLWindow`` the flow
+    /// owns) is shown in ``window``, as in the browser: its screens are visible, so their steps are
+    /// navigated, and `window.updatedScreenTree()` is the page. Without it nothing is on screen, and
+    /// steps of screens are dropped as not visible (to test the flow alone).
+    public init(flow: F, initialStep: any Step = NoneStep(), inWindow: Bool = false) {
         self.flow = flow
+        if inWindow, let window = flow.root as? HTMLWindow {
+            self.window = window
+        } else {
+            window = HTMLWindow()
+            if inWindow {
+                guard let root = flow.root as? HTMLViewController else {
+                    preconditionFailure(
+                        "FlowTestStore(inWindow: true): the root of \(F.self) is a \(type(of: flow.root)), "
+                            + "neither an HTMLViewController nor an HTMLWindow")
+                }
+                window.rootViewController = root
+            }
+        }
         coordinator = FlowCoordinator()
         stepper = TestStepper(initialStep: initialStep)
         coordinator.coordinate(flow: flow, with: stepper)

@@ -13,8 +13,11 @@ public enum MovieDemo {
     /// The sample as a web app, its templates loaded (and validated) from `templates`, its static
     /// files (the posters) served from `publicDirectory` at `/public/`, its deep links
     /// `/link/movies/<id>` and `/link/stack/<letter>` (``DeepLinkStep``).
-    public static func app(templates: String, publicDirectory: URL? = nil) throws(TemplateLoadError) -> WebApp {
-        WebApp(
+    ///
+    /// - Throws: ``TemplateLoadError`` for templates that cannot be used, ``WebAppError`` for a
+    ///   public folder that does not exist.
+    public static func app(templates: String, publicDirectory: URL? = nil) throws -> WebApp {
+        try WebApp(
             templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory,
             deepLinks: DeepLinkStep.routes
         ) { window in

@@ -6,7 +6,7 @@ import HTMLPresenter
 /// browser session starts its root flow.
 ///
 /// ```swift
-/// let app = WebApp(
+/// let app = try WebApp(
 ///     templates: try TemplateLibrary(directory: templatesDirectory),
 ///     publicDirectory: URL(filePath: "Public"),
 ///     deepLinks: DeepLinks().adding("movies/:id") { Int($0["id"]!).map { MovieStep.movieDetail(id: $0) } }
@@ -29,12 +29,21 @@ public struct WebApp: Sendable {
     public let start: @MainActor @Sendable (HTMLWindow) -> FlowCoordinator
 
     /// An app served by ``FlowHostServer``.
+    ///
+    /// - Throws: ``WebAppError/noPublicDirectory(_:)`` when `publicDirectory` is given and is not a
+    ///   folder.
     public init(
         templates: TemplateLibrary,
         publicDirectory: URL? = nil,
         deepLinks: DeepLinks = DeepLinks(),
         start: @escaping @MainActor @Sendable (HTMLWindow) -> FlowCoordinator
-    ) {
+    ) throws(WebAppError) {
+        if let publicDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: publicDirectory.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else { throw WebAppError.noPublicDirectory(publicDirectory) }
+        }
         self.templates = templates
         self.publicDirectory = publicDirectory
         self.deepLinks = deepLinks

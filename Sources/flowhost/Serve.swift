@@ -1,177 +1,27 @@
 import ArgumentParser
+import FlowHostServe
 import Foundation
-import Logging
+import HTMLPresenter
 import MovieDemo
-import WebHost
 
 /// `flowhost serve`: the sample app over HTTP, one coordinator per browser session.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the sample app; each browser session gets its own coordinator.")
 
-    private static let defaults = WebHostConfiguration()
-
-    @Option(help: "The address to bind.")
-    var host = defaults.host
-
-    @Option(help: "The port to bind (0 picks a free one).")
-    var port = defaults.port
-
-    @Option(help: "The folder of the app's mustache templates, validated at start.")
-    var templates = "Templates"
-
-    @Option(
-        help: """
-            Where sessions' clicks and share links are kept, so that sessions survive a restart: a SQLite file, \
-            or 'memory' for nowhere.
-            """)
-    var store = ".flowhost/flowhost.sqlite"
-
-    @Option(help: "A folder of static files served at /public/. (default: Public, when it exists)")
-    var `public`: String?
-
-    @Option(
-        help:
-            "At most this many returning sessions (they came back with their cookie); the least recently used ends first."
-    )
-    var maxSessions = defaults.maxSessions
-
-    @Option(
-        help:
-            "At most this many new sessions (one request so far: a first visit, or a client that keeps no cookies); they never end a returning one."
-    )
-    var maxNewSessions = defaults.maxNewSessions
-
-    @Option(
-        help: """
-            At most this many sessions in the store, hibernated ones included (at most 2,000 clicks each); a new \
-            one beyond ends the least recently used. At least --max-sessions plus --max-new-sessions. \
-            (default: 10000, or that sum when larger)
-            """)
-    var maxStoredSessions: Int?
-
-    /// `--max-stored-sessions`, or its default: room for every live session, and 10,000 at least.
-    var storedSessionsBound: Int { maxStoredSessions ?? max(10_000, maxSessions + maxNewSessions) }
-
-    @Option(
-        help: "End a session unused this long: 90s, 30m, 2h. (default: \(Serve.format(defaults.idleTimeout)))",
-        transform: Serve.parseDuration)
-    var idleTimeout = defaults.idleTimeout
-
-    @Option(
-        help: """
-            Release a session's memory after this long unused (it is rebuilt from its stored clicks on its next \
-            request): 90s, 10m, 1h. (default: \(Serve.format(defaults.hibernateAfter)))
-            """,
-        transform: Serve.parseDuration)
-    var hibernateAfter = defaults.hibernateAfter
-
-    @Option(help: "At most this many live-move streams per session (open tabs); one more ends the oldest.")
-    var maxEventStreamsPerSession = defaults.maxEventStreamsPerSession
-
-    @Option(help: "At most this many live-move streams in all; more are answered 503.")
-    var maxEventStreams = defaults.maxEventStreams
-
-    @Flag(help: "Mark the session cookie Secure (when served over HTTPS).")
-    var secureCookies = defaults.secureCookies
-
-    @Option(help: "Log level: trace, debug (the step log), info (one line per request), warning, error.")
-    var logLevel: Logger.Level = .info
-
-    func validate() throws {
-        for (value, name) in [
-            (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
-            (maxEventStreamsPerSession, "--max-event-streams-per-session"), (maxEventStreams, "--max-event-streams"),
-        ] where value < 1 {
-            throw ValidationError("\(name) must be at least 1.")
-        }
-        guard storedSessionsBound >= maxSessions + maxNewSessions else {
-            throw ValidationError(
-                "--max-stored-sessions \(storedSessionsBound) is less than --max-sessions plus --max-new-sessions "
-                    + "(\(maxSessions + maxNewSessions)): live sessions would lose their clicks.")
-        }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
-        if let folder = self.public, !Self.isDirectory(folder) {
-            throw ValidationError("--public \(folder): there is no folder at \(Self.absolute(folder)).")
-        }
-    }
-
-    /// The folder served at /public/: the one given, else `Public` of the current folder if there
-    /// is one (an app without static files needs none).
-    var publicDirectory: URL? {
-        let folder = self.public ?? (Self.isDirectory(Self.defaultPublic) ? Self.defaultPublic : nil)
-        return folder.map { URL(filePath: $0, directoryHint: .isDirectory) }
-    }
-
-    static let defaultPublic = "Public"
-
-    static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    static func absolute(_ path: String) -> String {
-        URL(filePath: path).standardizedFileURL.path(percentEncoded: false)
-    }
+    @OptionGroup var options: ServeOptions
 
     func run() async throws {
-        var logger = Logger(label: "flowhost")
-        logger.logLevel = logLevel
-        let app: WebApp
-        do {
-            app = try MovieDemo.app(templates: templates, publicDirectory: publicDirectory)
-        } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(65)
-        }
-        var configuration = WebHostConfiguration()
-        configuration.host = host
-        configuration.port = port
-        configuration.maxSessions = maxSessions
-        configuration.maxNewSessions = maxNewSessions
-        configuration.maxEventStreamsPerSession = maxEventStreamsPerSession
-        configuration.maxEventStreams = maxEventStreams
-        configuration.idleTimeout = idleTimeout
-        configuration.hibernateAfter = hibernateAfter
-        configuration.secureCookies = secureCookies
-        let server = FlowHostServer(
-            app: app, configuration: configuration, store: openStore(logger: logger), logger: logger)
-        try await server.run { [host, logger] port in
-            logger.notice("FlowHost serves the sample at http://\(host):\(port)/")
+        try await options.run(appName: "the sample", defaultFolders: Self.currentFolder) { folders in
+            // relativePath: template errors name the files as they were given (`Templates/...`).
+            try MovieDemo.app(templates: folders.templates.relativePath, publicDirectory: folders.publicDirectory)
         }
     }
 
-    /// The store `--store` names. A file that is no FlowHost store is moved aside (never deleted)
-    /// and a new one started; one that cannot be opened at all leaves the sessions in memory. Either
-    /// way the server starts, and the log says what happened.
-    private func openStore(logger: Logger) -> any ClickPathStore {
-        guard store != "memory" else { return MemoryClickPathStore() }
-        do {
-            let (opened, movedAside) = try SQLiteClickPathStore.openMovingAside(
-                path: store, maxSessions: storedSessionsBound)
-            if let movedAside {
-                logger.warning("\(movedAside.error); it was moved to \(movedAside.movedTo) and a new store started")
-            }
-            return opened
-        } catch {
-            logger.error("\(error); sessions are kept in memory only (they will not survive a restart)")
-            return MemoryClickPathStore()
-        }
-    }
-
-    static func format(_ duration: Duration) -> String {
-        let seconds = duration.components.seconds
-        return seconds % 3600 == 0 ? "\(seconds / 3600)h" : seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
-    }
-
-    static func parseDuration(_ text: String) throws -> Duration {
-        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
-        let unit = text.last.flatMap { units[$0] }
-        guard let value = Int64(unit == nil ? text : String(text.dropLast())), value > 0 else {
-            throw ValidationError("'\(text)' is not a duration: write 90s, 30m or 2h.")
-        }
-        return .seconds(value * (unit ?? 1))
+    /// The sample's folders are `Templates` and `Public` of the current folder (the repository root).
+    static func currentFolder() -> AppFolders {
+        var folders = AppFolders(root: URL(filePath: FileManager.default.currentDirectoryPath))
+        folders.templates = URL(filePath: "Templates")
+        return folders
     }
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -51,7 +51,7 @@ struct READMEExampleTests {
         configuration.port = 0
         var logger = Logger(label: "readme")
         logger.logLevel = .warning
-        let app = try makeMovieApp(templates: templatesDirectory)
+        let app = try makeMovieApp(folders: AppFolders(templates: URL(filePath: templatesDirectory)))
         let server = FlowHostServer(app: app, configuration: configuration, logger: logger)
         try await server.makeApplication().test(.router) { client in
             var cookie: String?

@@ -330,13 +330,26 @@ final class SessionHost: Sendable {
             scene.window.updatedScreenTree(), action: action, notice: notice, unstored: scene.takeUnstoredEntries())
     }
 
+    static let emptyWindowMessage =
+        "The window has no root view controller: the app's start (WebApp's closure) or its first step must set "
+        + "window.rootViewController."
+
     private func publish(_ tree: ScreenTree, notice: String?, in session: Session) throws(RenderError)
         -> PublishedPage
     {
         if notice == nil, let page = session.lastPage, page.version == tree.version { return page }
-        let html = try renderer.render(
-            tree, eventsURL: FlowHostRoute.events(after: tree.version).url, shareURL: FlowHostRoute.share.url,
-            notice: notice)
+        let html: String
+        if tree.layers.isEmpty {
+            // Logged once per version of the window: a cached page is not rendered again.
+            logger.warning(
+                "\(Self.emptyWindowMessage)", metadata: ["session": "\(session.id.short)"])
+            html = renderer.renderMessage(
+                title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/")
+        } else {
+            html = try renderer.render(
+                tree, eventsURL: FlowHostRoute.events(after: tree.version).url, shareURL: FlowHostRoute.share.url,
+                notice: notice)
+        }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
             html: ByteBuffer(string: html))

@@ -276,3 +276,37 @@ struct ClickPathExamples {
         #expect(detail.description == "layer 0 / 0.1 (movies/detail)")
     }
 }
+
+@MainActor
+@Suite("Doc comment examples of contributing a screen and finding a package's folders")
+struct ScreenContributionExamples {
+    @Test("a screen contributes the stepper it carries")
+    func contributeScreen() async {
+        final class ListFlow: Flow {
+            let navigationController = HTMLNavigationController()
+            var root: any Presentable { navigationController }
+
+            func navigate(to step: any Step) -> FlowContributors {
+                // example: Sources/HTMLPresenter/Containers/FlowContributor+HTMLViewController.swift
+                let screen = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel())
+                navigationController.setViewControllers([screen], animated: false)
+                return .one(flowContributor: .contribute(withNext: screen))
+                // end of example
+            }
+        }
+        let store = FlowTestStore(flow: ListFlow(), initialStep: MovieStep.movieList, inWindow: true)
+        let entries = await store.settle()
+        #expect(entries.first?.outcome.contributions.count == 1)
+        let list = store.flow.navigationController.topViewController!
+        #expect(await store.emit(MovieStep.movieDetail(id: 1), from: list.stepper!).first?.outcome.dropReason == nil)
+    }
+
+    @Test("the folders of the package that holds a file")
+    func appFolders() throws {
+        // example: Sources/HTMLPresenter/Package/AppFolders.swift
+        let folders = try AppFolders(packageContaining: #filePath)
+        let templates = try TemplateLibrary(directory: folders.templates.path)
+        // end of example
+        #expect(templates.names.contains("movies/list"))  // FlowHost's own Templates/, the sample's
+    }
+}

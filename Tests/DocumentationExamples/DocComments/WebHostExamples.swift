@@ -1,4 +1,5 @@
 import FlowCore
+import FlowHostServe
 import Foundation
 import HTMLPresenter
 import MovieDemo
@@ -52,7 +53,7 @@ struct WebHostExamples {
     @MainActor func webApp() throws {
         func makeApp(templatesDirectory: String) throws -> WebApp {
             // example: Sources/WebHost/WebApp.swift
-            let app = WebApp(
+            let app = try WebApp(
                 templates: try TemplateLibrary(directory: templatesDirectory),
                 publicDirectory: URL(filePath: "Public"),
                 deepLinks: DeepLinks().adding("movies/:id") { Int($0["id"]!).map { MovieStep.movieDetail(id: $0) } }
@@ -74,7 +75,7 @@ struct WebHostExamples {
 
     @Test("a scene's click path replays in a fresh scene")
     @MainActor func sceneReplay() async throws {
-        let app = try makeMovieApp(templates: templatesDirectory)
+        let app = try makeMovieApp(folders: AppFolders(templates: URL(filePath: templatesDirectory)))
         // example: Sources/WebHost/Sessions/SessionScene.swift
         let scene = SessionScene(app: app)
         await scene.settle()
@@ -87,4 +88,12 @@ struct WebHostExamples {
         #expect(replay.stoppedBecause == nil)
         #expect(copy.window.updatedScreenTree().visibleScreen?.title == "Alien")
     }
+}
+
+/// Compiled, not run: it reads the test runner's command line and serves until SIGINT or SIGTERM.
+func serveWithTheCommandLine() async {
+    // example: Sources/FlowHostServe/ServeOptions.swift
+    // main.swift: serves the app at http://127.0.0.1:8080/ with the package's Templates/ and Public/
+    await ServeOptions.main(appName: "Movies", app: makeMovieApp)
+    // end of example
 }

@@ -130,7 +130,7 @@ final class LabFlows {
 
 /// The lab as a web app; Later's step comes `laterDelay` after the click.
 func labApp(recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150)) throws -> WebApp {
-    WebApp(
+    try WebApp(
         templates: try TemplateLibrary(templates: labTemplates),
         deepLinks: DeepLinks().adding("page/:number") { parameters in
             Int(parameters["number"] ?? "").map { LabStep.page($0) }

@@ -19,11 +19,10 @@ final class MovieFlow: Flow {
         guard let step = step as? MovieStep else { return .none }
         switch step {
         case .movieList:
-            let viewModel = MovieListViewModel()
-            let screen = HTMLViewController(template: "movies/list", viewModel: viewModel, title: "Movies")
+            let screen = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel(), title: "Movies")
             navigationController.setViewControllers([screen], animated: false)
-            // The view model emits the steps; the screen gates them (dropped while it is not visible).
-            return .one(flowContributor: .contribute(withNextPresentable: screen, withNextStepper: viewModel))
+            // The screen carries its stepper, the view model; its steps are dropped while it is not visible.
+            return .one(flowContributor: .contribute(withNext: screen))
         case .movieDetail(let id):
             guard let movie = Movie.all.first(where: { $0.id == id }) else { return .none }
             let screen = HTMLViewController(

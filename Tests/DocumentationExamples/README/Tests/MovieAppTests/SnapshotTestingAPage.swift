@@ -5,14 +5,13 @@ import SnapshotTesting
 import Testing
 
 /// The package's `Templates/`, found from this file (`Tests/<target>/`) so tests run from any directory.
+/// (In a package of your own, `AppFolders(packageContaining: #filePath).templates` finds it.)
 let templatesDirectory = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appending(path: "Templates").path
 
 @MainActor @Test func movieListPage() async throws {
-    let window = HTMLWindow()
-    let store = FlowTestStore(flow: MovieFlow(), initialStep: MovieStep.movieList)
-    window.rootViewController = store.flow.navigationController
+    let store = FlowTestStore(flow: MovieFlow(), initialStep: MovieStep.movieList, inWindow: true)
     await store.settle()
     let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
-    assertSnapshot(of: try renderer.validatedPage(window.updatedScreenTree()), as: .html)
+    assertSnapshot(of: try renderer.validatedPage(store.window.updatedScreenTree()), as: .html)
 }

@@ -10,3 +10,13 @@ import Testing
     #expect(entries.first?.outcome.dropReason == nil)
     #expect(store.flow.navigationController.viewControllers.map(\.title) == ["Movies", "Heat"])
 }
+
+@MainActor @Test func tappingAMovieOpensIt() async throws {
+    // inWindow: the flow's root is on screen, as in the browser, so the list's steps count.
+    let store = FlowTestStore(flow: MovieFlow(), initialStep: MovieStep.movieList, inWindow: true)
+    await store.settle()
+    let open = try #require(store.window.updatedScreenTree().action("step movieDetail(id: 2)"))
+    _ = try await store.window.perform(open.token)
+    await store.settle()
+    #expect(store.window.updatedScreenTree().visibleScreen?.title == "Alien")
+}

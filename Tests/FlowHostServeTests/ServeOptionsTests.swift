@@ -1,0 +1,103 @@
+import ArgumentParser
+import FlowCore
+import FlowHostServe
+import Foundation
+import HTMLPresenter
+import Testing
+import WebHost
+
+@Suite("flowhost serve's options, as apps' own executables take them")
+struct ServeOptionsTests {
+    /// A temporary folder with `Templates/` (holding `files`) and, if asked, `Public/`.
+    func makeFolder(templates files: [String: String], withPublic: Bool) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appending(path: "ServeOptionsTests-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: root.appending(path: "Templates"), withIntermediateDirectories: true)
+        if withPublic {
+            try FileManager.default.createDirectory(
+                at: root.appending(path: "Public"), withIntermediateDirectories: true)
+        }
+        for (name, text) in files { try Data(text.utf8).write(to: root.appending(path: "Templates/\(name)")) }
+        return root
+    }
+
+    @Test("no options: the web host's defaults")
+    func defaults() throws {
+        let options = try ServeOptions.parse([])
+        let configuration = options.configuration
+        let defaults = WebHostConfiguration()
+        #expect(configuration.host == defaults.host && configuration.port == defaults.port)
+        #expect(configuration.maxSessions == defaults.maxSessions)
+        #expect(configuration.idleTimeout == defaults.idleTimeout)
+        #expect(options.store == ".flowhost/flowhost.sqlite")
+    }
+
+    @Test("options become the server's configuration")
+    func options() throws {
+        let options = try ServeOptions.parse([
+            "--host", "0.0.0.0", "--port", "0", "--max-sessions", "7", "--idle-timeout", "90s",
+            "--hibernate-after", "2m", "--secure-cookies",
+        ])
+        let configuration = options.configuration
+        #expect(configuration.host == "0.0.0.0" && configuration.port == 0 && configuration.maxSessions == 7)
+        #expect(configuration.idleTimeout == .seconds(90) && configuration.hibernateAfter == .seconds(120))
+        #expect(configuration.secureCookies)
+    }
+
+    @Test(
+        "bad values are refused with the option's name",
+        arguments: [
+            ["--port", "70000"], ["--max-sessions", "0"], ["--idle-timeout", "soon"],
+            ["--public", "/no/such/folder"],
+        ])
+    func badValues(arguments: [String]) {
+        do {
+            _ = try ServeOptions.parse(arguments)
+            Issue.record("\(arguments) accepted")
+        } catch {
+            #expect(ServeOptions.message(for: error).contains(arguments[0]))
+        }
+    }
+
+    @Test("without --templates and --public, the default folders; with them, theirs")
+    func folders() throws {
+        let package = try makeFolder(templates: [:], withPublic: true)
+        let other = try makeFolder(templates: [:], withPublic: false)
+        defer {
+            try? FileManager.default.removeItem(at: package)
+            try? FileManager.default.removeItem(at: other)
+        }
+        let defaults = AppFolders(root: package)
+
+        #expect(try ServeOptions.parse([]).folders { defaults } == defaults)
+
+        let given = try ServeOptions.parse(["--templates", other.appending(path: "Templates").path]).folders {
+            defaults
+        }
+        #expect(given.templates.path == other.appending(path: "Templates").path)
+        #expect(given.publicDirectory == defaults.publicDirectory, "--templates alone keeps the default Public")
+
+        let both = try ServeOptions.parse(["--templates", other.path, "--public", other.path]).folders {
+            Issue.record("the defaults are not needed when both folders are given")
+            return defaults
+        }
+        #expect(both.templates.path == other.path && both.publicDirectory?.path == other.path)
+
+        let publicOnly = try ServeOptions.parse(["--public", other.path]).folders { defaults }
+        #expect(publicOnly.templates == defaults.templates)
+        #expect(publicOnly.publicDirectory?.path == other.path)
+    }
+
+    @Test("a broken template stops start-up with exit status 65 before anything listens")
+    func brokenTemplate() async throws {
+        let package = try makeFolder(
+            templates: ["list.mustache": "<ul>{{#items}}<li>{{title}}</li></ul>\n"], withPublic: false)
+        defer { try? FileManager.default.removeItem(at: package) }
+        let options = try ServeOptions.parse(["--port", "0", "--store", "memory"])
+        await #expect(throws: ExitCode(65)) {
+            try await options.run(appName: "broken", defaultFolders: { AppFolders(root: package) }) { folders in
+                try WebApp(templates: try TemplateLibrary(directory: folders.templates.path)) { _ in FlowCoordinator() }
+            }
+        }
+    }
+}
