@@ -14,7 +14,7 @@ public enum MovieDemo {
     /// files (the posters) served from `publicDirectory` at `/public/`, its deep links
     /// `/link/movies/<id>` and `/link/stack/<letter>` (``DeepLinkStep``).
     public static func app(templates: String, publicDirectory: URL? = nil) throws(TemplateLoadError) -> WebApp {
-        WebApp(
+        var app = WebApp(
             templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory,
             deepLinks: DeepLinkStep.routes
         ) { window in
@@ -22,5 +22,18 @@ public enum MovieDemo {
             coordinator.coordinate(flow: AppFlow(window: window), with: OneStepper(withSingleStep: AppStep.start))
             return coordinator
         }
+        app.testSource = testSource
+        return app
     }
+
+    /// How the inspector's "Copy as test" makes the sample in a test of this package
+    /// (`Tests/<target>/<file>.swift`, so the templates are found from the file).
+    static let testSource = ClickPathTestSource(
+        imports: ["@testable import MovieDemo"],
+        makeApp: [
+            "// The package's Templates/, found from this file (Tests/<target>/).",
+            "let templates = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()",
+            "    .deletingLastPathComponent().appending(path: \"Templates\").path",
+            "let app = try MovieDemo.app(templates: templates)",
+        ])
 }
