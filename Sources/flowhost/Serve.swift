@@ -64,6 +64,13 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Mark the session cookie Secure (when served over HTTPS).")
     var secureCookies = defaults.secureCookies
 
+    @Flag(
+        help: """
+            Hide the inspector (coordinator tree, step log, click path, time travel, copy as test) \
+            beside the phone and at /_flowhost/inspector: for a shared demo.
+            """)
+    var noInspector = false
+
     @Option(help: "Log level: trace, debug (the step log), info (one line per request), warning, error.")
     var logLevel: Logger.Level = .info
 
@@ -118,6 +125,7 @@ struct Serve: AsyncParsableCommand {
         configuration.idleTimeout = idleTimeout
         configuration.hibernateAfter = hibernateAfter
         configuration.secureCookies = secureCookies
+        configuration.showsInspector = !noInspector
         let server = FlowHostServer(
             app: app, configuration: configuration, store: openStore(logger: logger), logger: logger)
         try await server.run { [host, logger] port in
