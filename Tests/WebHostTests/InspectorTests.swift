@@ -109,7 +109,7 @@ struct InspectorTests {
 
     @Test("the event stream tells an open page that a step was logged while nothing moved")
     func inspectEvent() async throws {
-        try await withLabServer(laterDelay: .milliseconds(400)) { client in
+        try await withLabServer(laterDelay: .seconds(1)) { client in
             // Given Later clicked on Page 1, then Next, and Page 2's stream open
             var browser = Browser(client)
             let later = try await browser.click("Later", on: try await browser.open())
@@ -120,7 +120,9 @@ struct InspectorTests {
                 return try await browser.get(events).text
             }
             // When Later's step is dropped, then (to end the stream) Next moves the page
-            try await Task.sleep(for: .milliseconds(800))
+            while try await !browser.get("/_flowhost/inspector").text.contains("Dropped: not visible") {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             _ = try await browser.click("Next", on: page)
 
             // Then the stream said `inspect` before `move`
