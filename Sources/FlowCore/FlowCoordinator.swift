@@ -100,6 +100,28 @@ public final class FlowCoordinator {
         Array(tree.log.entries.drop { $0.sequence <= sequence })
     }
 
+    /// Called on the main actor with every entry the tree's log records, for a log that is watched
+    /// live (FlowHost's inspector). One observer per tree; set it on the root coordinator.
+    public var onLogEntry: (@MainActor (NavigationLogEntry) -> Void)? {
+        get { tree.onRecord }
+        set { tree.onRecord = newValue }
+    }
+
+    /// This coordinator and its children as a value: flows, steppers, presentables and their state.
+    /// `describe` names a presentable (by default its type).
+    public func snapshot(
+        describingPresentables describe: (any Presentable) -> String = { "\(type(of: $0))" }
+    ) -> CoordinatorSnapshot {
+        CoordinatorSnapshot(
+            flow: flowType.map { "\($0)" }, state: flow.map { .init($0.presentation) } ?? .dismissed,
+            listeners: listenings.map { listening in
+                CoordinatorSnapshot.Listener(
+                    stepper: "\(type(of: listening.stepper))", presentable: listening.presentable.map(describe),
+                    state: listening.presentable.map { .init($0.presentation) })
+            },
+            children: childCoordinators.map { $0.snapshot(describingPresentables: describe) })
+    }
+
     /// A new stream of (flow, step) pairs, for every flow of the tree, just before the flow navigates.
     /// Each access makes a new stream, so any number of listeners can observe.
     public var willNavigate: AsyncStream<(flow: any Flow, step: any Step)> { tree.willNavigate.stream() }

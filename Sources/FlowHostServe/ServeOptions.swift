@@ -104,6 +104,14 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Flag(help: "Mark the session cookie Secure (when served over HTTPS).")
     public var secureCookies = defaults.secureCookies
 
+    /// Hides the inspector, for a shared demo (``WebHostConfiguration/showsInspector``).
+    @Flag(
+        help: """
+            Hide the inspector (coordinator tree, step log, click path, time travel, copy as test) \
+            beside the phone and at /_flowhost/inspector: for a shared demo.
+            """)
+    public var noInspector = false
+
     /// The server's log level.
     @Option(help: "Log level: trace, debug (the step log), info (one line per request), warning, error.")
     public var logLevel: Logger.Level = .info
@@ -142,6 +150,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         configuration.idleTimeout = idleTimeout
         configuration.hibernateAfter = hibernateAfter
         configuration.secureCookies = secureCookies
+        configuration.showsInspector = !noInspector
         return configuration
     }
 

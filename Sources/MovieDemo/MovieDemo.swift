@@ -17,7 +17,7 @@ public enum MovieDemo {
     /// - Throws: ``TemplateLoadError`` for templates that cannot be used, ``WebAppError`` for a
     ///   public folder that does not exist.
     public static func app(templates: String, publicDirectory: URL? = nil) throws -> WebApp {
-        try WebApp(
+        var app = try WebApp(
             templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory,
             deepLinks: DeepLinkStep.routes
         ) { window in
@@ -25,5 +25,18 @@ public enum MovieDemo {
             coordinator.coordinate(flow: AppFlow(window: window), with: OneStepper(withSingleStep: AppStep.start))
             return coordinator
         }
+        app.testSource = testSource
+        return app
     }
+
+    /// How the inspector's "Copy as test" makes the sample in a test of this package
+    /// (`Tests/<target>/<file>.swift`, so the templates are found from the file).
+    static let testSource = ClickPathTestSource(
+        imports: ["@testable import MovieDemo"],
+        makeApp: [
+            "// The package's Templates/, found from this file (Tests/<target>/).",
+            "let templates = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()",
+            "    .deletingLastPathComponent().appending(path: \"Templates\").path",
+            "let app = try MovieDemo.app(templates: templates)",
+        ])
 }

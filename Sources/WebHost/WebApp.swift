@@ -27,6 +27,8 @@ public struct WebApp: Sendable {
     public let deepLinks: DeepLinks
     /// Starts a session: put the root flow's first screen in `window` and return its coordinator.
     public let start: @MainActor @Sendable (HTMLWindow) -> FlowCoordinator
+    /// How a test makes this app, for the inspector's "Copy as test"; nil hides that section.
+    public var testSource: ClickPathTestSource?
 
     /// An app served by ``FlowHostServer``.
     ///

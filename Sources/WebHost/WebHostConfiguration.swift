@@ -35,6 +35,9 @@ public struct WebHostConfiguration: Sendable {
     public var maxEventStreamsPerSession = 8
     /// At most this many live-move streams in the whole server; one more is answered `503`.
     public var maxEventStreams = 4096
+    /// Show the inspector (coordinator tree, step log, click path with "Back to here", "Copy as
+    /// test") beside the phone and at `/_flowhost/inspector`; off for a shared demo.
+    public var showsInspector = true
     /// How often the session and stream counts are logged at info when they changed.
     public var statusLogInterval: Duration = .seconds(60)
 

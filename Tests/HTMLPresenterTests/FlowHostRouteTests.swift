@@ -9,7 +9,8 @@ struct FlowHostRouteTests {
             FlowHostRoute.root, .screen(ScreenID(rawValue: 12)), .action(token: String(repeating: "a1", count: 16)),
             .events(after: 4), .link("movies/3"), .health, .status, .stylesheet, .script,
             .publicFile("posters/1.svg"), .share, .sharePage(id: String(repeating: "0f", count: 16)),
-            .shared(id: String(repeating: "0f", count: 16)),
+            .shared(id: String(repeating: "0f", count: 16)), .inspector, .backToHere(entryCount: 0),
+            .backToHere(entryCount: 12),
         ])
     func roundTrip(route: FlowHostRoute) {
         let url = route.url
@@ -23,7 +24,8 @@ struct FlowHostRouteTests {
             ("/screen/", FlowHostRoute.unknown), ("/screen/abc", .unknown), ("/screen/99999999999999999999", .unknown),
             ("/nowhere", .unknown), ("/_flowhost/flowhost.css", .chromeFile("flowhost.css")),
             ("/public/posters/1.svg", .publicFile("posters/1.svg")),
-            ("/_events", .events(after: nil)),
+            ("/_events", .events(after: nil)), ("/_flowhost/inspector/back/", .unknown),
+            ("/_flowhost/inspector/back/-1", .unknown), ("/_flowhost/inspector/back/1234567890", .unknown),
         ])
     func otherPaths(path: String, route: FlowHostRoute) {
         #expect(FlowHostRoute(path: path, query: nil) == route)

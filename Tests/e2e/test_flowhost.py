@@ -562,6 +562,61 @@ class FlowHostE2E(FlowHostTestCase):
         self.assertEqual(len(moved), 1, "the old file is kept beside the new store")
         os.remove(os.path.join(os.path.dirname(server.store), moved[0]))
 
+    # -- the inspector ------------------------------------------------------------------------
+
+    def inspector_panel_text(self, page):
+        return page.driver.find_element("id", "flowhost-inspector").get_attribute("textContent")
+
+    def test_40_inspector_shows_a_dropped_step_and_goes_back_to_here(self):
+        """The toolbar's Inspector toggle (off by default on a phone-sized window, then remembered)
+        shows the panel; the stack lab's timer left before it fires shows up in the step log as
+        dropped, with its reason, without reloading; Back to here returns to an earlier screen."""
+        page = self.signed_in_browser()
+        panel = page.driver.find_element("id", "flowhost-inspector")
+        toggle = page.driver.find_element("css selector", "button[aria-controls='flowhost-inspector']")
+        self.assertEqual(toggle.get_attribute("aria-pressed"), "false", "off on a phone-sized window")
+        self.assertFalse(panel.is_displayed())
+        toggle.click()
+        page.wait(lambda d: "Steps, newest first" in self.inspector_panel_text(page), "the inspector panel")
+        self.assertIn("MoviesFlow", self.inspector_panel_text(page))
+
+        page.switch_tab("Stack", title="Screen A")
+        page.wait(lambda d: "Back to here" in self.inspector_panel_text(page), "the panel, remembered on")
+        page.tap("Timer", title="Timer")
+        page.back(title="Screen A")
+        screen_a_url = page.url
+        page.wait(
+            lambda d: "Dropped: dismissed" in self.inspector_panel_text(page),
+            "the timer's step dropped in the step log", timeout=10)
+        self.assertEqual(page.url, screen_a_url, "the log changed, the page did not move")
+        self.assertIn("timerFired from stepper TimerModel", self.inspector_panel_text(page))
+
+        # Back to here on entry 1 (signing in): the Movies list, in the same session.
+        entry = page.driver.find_element(
+            "xpath", "//aside[@id='flowhost-inspector']//li[2]//button[contains(., 'Back to here')]")
+        page.press(entry, title="Movies")
+        self.assertEqual(page.selected_tab(), "Movies")
+        page.tap("Heat", title="Heat")
+
+        # The same content as a plain page, with the test source to copy.
+        page.open("/_flowhost/inspector", title="Inspector")
+        source = page.driver.find_element("id", "flowhost-test-source").text
+        self.assertIn("@MainActor @Test func replaysClickPath() async throws {", source)
+        self.assertIn('template: "movies/list"', source)
+        copy = page.driver.find_element("css selector", "button[data-copy='flowhost-test-source']")
+        self.assertTrue(copy.is_displayed(), "with JavaScript the Copy button shows")
+
+    def test_41_inspector_without_javascript(self):
+        """With JavaScript off the toolbar's Inspector is a link to a plain page; its Back to here
+        is a form that works like any action."""
+        page = self.signed_in_browser(javascript=False)
+        page.tap("Heat", title="Heat")
+        page.press(page.driver.find_element("link text", "Inspector"), title="Inspector")
+        self.assertIn("detail(id: 1) from stepper MovieListModel", page.driver.find_element("tag name", "main").text)
+        entry = page.driver.find_element("xpath", "//ol[contains(@class, 'inspector-path')]/li[2]//button")
+        page.press(entry, title="Movies")
+        page.tap("Heat", title="Heat")
+
 
 def main():
     program = unittest.main(module=__name__, exit=False, verbosity=2)

@@ -39,7 +39,7 @@ struct LoadDriver {
 
     private static func measure(_ options: Options, client: HTTPClient) async throws {
         print("flowhost-load against \(options.server)")
-        Report.getHeader(duration: options.duration)
+        if !options.connections.isEmpty { Report.getHeader(duration: options.duration) }
         var rates: [GetLoad: [Int: Double]] = [:]
         for load in GetLoad.allCases {
             for connections in options.connections {

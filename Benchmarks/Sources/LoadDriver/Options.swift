@@ -8,17 +8,20 @@ struct Options: Sendable {
     static let usage = """
         Usage: flowhost-load --server http://127.0.0.1:PORT [--duration SECONDS] [--connections 8,64] [--sessions 1,8,64]
                flowhost-load --server http://127.0.0.1:PORT --smoke
+               flowhost-load --server http://127.0.0.1:PORT --round-trips-only [--duration SECONDS] [--sessions 8]
         Measures a running `flowhost serve` of the movie demo, every client in a closed loop (it asks again
         only once answered):
           GET /healthz, and GET of a signed-in session's page, on each count of --connections;
           action round trips (POST -> 303 -> GET), from each count of --sessions signed-in sessions.
         --smoke: 1 second per part, 8 connections, 1 and 8 sessions (CI: checks it works, times nothing).
+        --round-trips-only: no GETs (an A/B of two server configurations on the action round trip).
         Exits 1 when an answer is not the expected one (status, screen) or a part made no request.
         """
 
     /// Reads the command line (without the program's name).
     init(arguments: [String]) throws(LoadFailure) {
         var remaining = arguments[...]
+        var roundTripsOnly = false
         func value(of option: String) throws(LoadFailure) -> String {
             guard let value = remaining.popFirst() else { throw LoadFailure("\(option) needs a value") }
             return value
@@ -45,10 +48,12 @@ struct Options: Sendable {
                 duration = .seconds(1)
                 connections = [8]
                 sessions = [1, 8]
+            case "--round-trips-only": roundTripsOnly = true
             case "--help", "-h": throw LoadFailure(Self.usage)
             default: throw LoadFailure("unknown option \(option)\n\(Self.usage)")
             }
         }
+        if roundTripsOnly { connections = [] }
         while server.hasSuffix("/") { server.removeLast() }
         guard server.hasPrefix("http://") || server.hasPrefix("https://") else {
             throw LoadFailure("--server takes the server's URL, such as http://127.0.0.1:8080\n\(Self.usage)")

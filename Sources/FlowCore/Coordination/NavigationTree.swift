@@ -6,6 +6,9 @@ final class NavigationTree {
     let willNavigate = EventBroadcaster<(flow: any Flow, step: any Step)>()
     let didNavigate = EventBroadcaster<(flow: any Flow, step: any Step)>()
 
+    /// Told of every entry recorded (the coordinator's `onLogEntry`).
+    var onRecord: (@MainActor (NavigationLogEntry) -> Void)?
+
     private var queue: [PendingStep] = []
     private var queueHead = 0
     private var isDraining = false
@@ -32,7 +35,9 @@ final class NavigationTree {
     func record(
         _ step: any Step, origin: StepOrigin, flow: Any.Type?, outcome: NavigationOutcome
     ) -> NavigationLogEntry {
-        log.append(step: step, origin: origin, flow: flow, outcome: outcome)
+        let entry = log.append(step: step, origin: origin, flow: flow, outcome: outcome)
+        onRecord?(entry)
+        return entry
     }
 
     /// Returns true once no step is waiting or being navigated, or false when `timeout` passed first.

@@ -49,6 +49,12 @@ public final class HTMLWindow: Presentable {
     /// An empty window.
     public init() {}
 
+    /// An empty window whose versions continue after `version`, so that a page rendered from a
+    /// window it replaces (of an earlier version) is never taken for current.
+    public init(versionsAfter version: Int) {
+        self.version = version + 1
+    }
+
     // MARK: Capturing and acting
 
     /// The screen tree, captured anew if anything changed since the last capture. A new capture

@@ -18,9 +18,12 @@ public struct PageRenderer: Sendable {
 
     /// The whole page for `tree`. A served page also names, when given: `eventsURL`, where its
     /// script listens for live moves; `shareURL`, where the Share control beside the phone posts;
-    /// `notice`, one line outside the phone frame (a replay that stopped early says where).
+    /// `notice`, one line outside the phone frame (a replay that stopped early says where);
+    /// `inspectorURL`, the inspector's page, opened from the toolbar beside Share (and shown by the
+    /// page's script in a panel beside the phone).
     public func render(
-        _ tree: ScreenTree, eventsURL: String? = nil, shareURL: String? = nil, notice: String? = nil
+        _ tree: ScreenTree, eventsURL: String? = nil, shareURL: String? = nil, notice: String? = nil,
+        inspectorURL: String? = nil
     ) throws(RenderError) -> String {
         var layers: [TemplateValue] = []
         for (index, layer) in tree.layers.enumerated() {
@@ -35,6 +38,7 @@ public struct PageRenderer: Sendable {
         if let eventsURL { page["eventsURL"] = .string(eventsURL) }
         if let notice { page["notice"] = .string(notice) }
         if let shareURL { page["shareURL"] = .string(shareURL) }
+        if let inspectorURL { page["inspectorURL"] = .string(inspectorURL) }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
         return try templates.render(.object(page), template: Chrome.prefix + "page")
     }

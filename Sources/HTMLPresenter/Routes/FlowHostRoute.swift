@@ -27,6 +27,11 @@ public enum FlowHostRoute: Equatable, Sendable {
     case sharePage(id: String)
     /// `/s/<id>`: a share link; opening it starts a new session at the shared screen.
     case shared(id: String)
+    /// `/_flowhost/inspector`: the inspector of the session (coordinator tree, step log, click path).
+    case inspector
+    /// `/_flowhost/inspector/back/<n>` (POST): "Back to here": the session becomes the replay of
+    /// the first `entryCount` entries of its click path.
+    case backToHere(entryCount: Int)
     /// `/healthz`.
     case health
     /// `/_flowhost/status`: session and stream counts, as JSON.
@@ -47,6 +52,7 @@ public enum FlowHostRoute: Equatable, Sendable {
     private static let linkPrefix = "/link/"
     private static let sharePagePrefix = "/_share/"
     private static let sharedPrefix = "/s/"
+    private static let backToHerePrefix = "/_flowhost/inspector/back/"
 
     /// What the request path (and its query, for `/_events`) names.
     public init(path: String, query: String?) {
@@ -55,11 +61,19 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/healthz": self = .health
         case "/_flowhost/status": self = .status
         case "/_share": self = .share
+        case "/_flowhost/inspector": self = .inspector
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
         case _ where path.hasPrefix(Self.screenPrefix):
             let number = path.dropFirst(Self.screenPrefix.count)
             if number.utf8.count <= 18, number.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(number) {
                 self = .screen(ScreenID(rawValue: value))
+            } else {
+                self = .unknown
+            }
+        case _ where path.hasPrefix(Self.backToHerePrefix):
+            let number = path.dropFirst(Self.backToHerePrefix.count)
+            if number.utf8.count <= 9, number.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(number) {
+                self = .backToHere(entryCount: value)
             } else {
                 self = .unknown
             }
@@ -92,6 +106,8 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .share: "/_share"
         case .sharePage(let id): Self.sharePagePrefix + id
         case .shared(let id): Self.sharedPrefix + id
+        case .inspector: "/_flowhost/inspector"
+        case .backToHere(let count): "\(Self.backToHerePrefix)\(count)"
         case .health: "/healthz"
         case .status: "/_flowhost/status"
         case .unknown: "/"

@@ -9,7 +9,9 @@ extension FlowHostResponder {
     /// URL of the screen on top) once the session publishes a page newer than `version`, then
     /// ends. A comment every keep-alive interval keeps proxies from closing it; a graceful
     /// shutdown ends it at once, and so does the client going away (the connection's inbound
-    /// side closing), so a stream costs nothing once its page is gone.
+    /// side closing), so a stream costs nothing once its page is gone. With the inspector shown, an
+    /// `inspect` event (the stream goes on) tells the page that a step was logged while nothing
+    /// moved (a dropped step), so that its inspector asks again.
     ///
     /// Bounded: a session keeps at most `maxEventStreamsPerSession` streams (one more sends the
     /// oldest a `close` event: its page stops listening until it is shown again), the server at
@@ -68,13 +70,17 @@ extension FlowHostResponder {
         _ session: Session, stream: Int, after version: Int, host: SessionHost, writer: inout any ResponseBodyWriter
     ) async throws {
         try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
+        var inspected = host.configuration.showsInspector ? session.inspectorChanges : .max
         while true {
-            let wait = await cancelWhenGracefulShutdown {
+            let wait = await cancelWhenGracefulShutdown { [inspected] in
                 await session.waitForMove(
-                    stream: stream, after: version, timeout: host.configuration.keepAliveInterval
+                    stream: stream, after: version, inspected: inspected, timeout: host.configuration.keepAliveInterval
                 ) { host.scheduleRefresh(session) }
             }
             switch wait {
+            case .inspect(let count):
+                inspected = count
+                try await writer.write(ByteBuffer(string: "event: inspect\ndata: \(count)\n\n"))
             case .move(let url):
                 try await writer.write(moveEvent(to: url))
                 return

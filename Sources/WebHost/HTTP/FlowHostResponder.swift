@@ -89,6 +89,12 @@ struct FlowHostResponder: HTTPResponder {
             return await sharePage(id, request: request)
         case .shared(let id):
             return try await openShared(id, log: &log)
+        case .inspector:
+            guard host.configuration.showsInspector else { return notFound(request) }
+            return try await withSession(request, log: &log) { session, _ in await inspector(of: session) }
+        case .backToHere(let entryCount):
+            guard host.configuration.showsInspector else { return notFound(request) }
+            return try await backToHere(entryCount, request: request, log: &log)
         case .unknown:
             return notFound(request)
         }

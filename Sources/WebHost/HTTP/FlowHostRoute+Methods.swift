@@ -5,8 +5,9 @@ extension FlowHostRoute {
     /// The methods the host answers on this route.
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
-        case .action, .share: [.post]
-        case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .sharePage, .shared:
+        case .action, .share, .backToHere: [.post]
+        case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .sharePage, .shared,
+            .inspector:
             [.get, .head]
         case .unknown: []
         }

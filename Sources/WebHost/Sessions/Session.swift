@@ -14,10 +14,14 @@ final class Session: Sendable {
         case cancelled
         /// The session opened more streams than it may keep and this one is the oldest: it ends.
         case replaced
+        /// What the inspector shows changed (a step logged) without a move coming: the page's
+        /// inspector should ask again. The number counts such changes.
+        case inspect(Int)
     }
 
     private struct Watcher {
         let after: Int
+        let inspected: Int
         let continuation: CheckedContinuation<Wait, Never>
     }
 
@@ -35,6 +39,8 @@ final class Session: Sendable {
         /// A refresh of the published page is on its way (it captures the latest version).
         var isRefreshScheduled = false
         var isClosed = false
+        /// How many times what the inspector shows changed.
+        var inspectorChanges = 0
         var lastUsed: ContinuousClock.Instant
     }
 
@@ -100,6 +106,25 @@ final class Session: Sendable {
         for continuation in moved { continuation.resume(returning: .move(page.url)) }
     }
 
+    // MARK: The inspector
+
+    /// How many times what the inspector shows changed so far.
+    var inspectorChanges: Int { state.withLock(\.inspectorChanges) }
+
+    /// Called on the main actor when what the inspector shows changed (a step was logged): the open
+    /// pages that expect no move are told.
+    func inspectorDidChange() {
+        let told = state.withLock { state -> [(CheckedContinuation<Wait, Never>, Int)] in
+            state.inspectorChanges += 1
+            let due = state.watchers.filter {
+                $0.value.after >= state.latestVersion && $0.value.inspected < state.inspectorChanges
+            }
+            for key in due.keys { state.watchers[key] = nil }
+            return due.values.map { ($0.continuation, state.inspectorChanges) }
+        }
+        for (continuation, count) in told { continuation.resume(returning: .inspect(count)) }
+    }
+
     // MARK: Live moves
 
     /// Registers a new event stream and returns its key. Beyond `limit` streams the oldest is told
@@ -128,10 +153,11 @@ final class Session: Sendable {
     }
 
     /// Waits, for the event stream `stream`, until a page newer than version `after` is published
-    /// (or, if this session ended, until then), at most `timeout`. `scheduleRefresh` is called when
-    /// the published page is out of date and no refresh is coming.
+    /// (or, if this session ended, until then), at most `timeout`; or, when no move is coming, until
+    /// what the inspector shows changed more than `inspected` times. `scheduleRefresh` is called
+    /// when the published page is out of date and no refresh is coming.
     func waitForMove(
-        stream key: Int, after: Int, timeout: Duration, scheduleRefresh: @Sendable () -> Void
+        stream key: Int, after: Int, inspected: Int = .max, timeout: Duration, scheduleRefresh: @Sendable () -> Void
     ) async -> Wait {
         let timer = Task { [weak self] in
             try? await Task.sleep(for: timeout)
@@ -145,7 +171,10 @@ final class Session: Sendable {
                     if Task.isCancelled { return (.cancelled, false) }
                     if !state.streams.contains(key) { return (.replaced, false) }
                     if let page = state.page, page.version > after { return (.move(page.url), false) }
-                    state.watchers[key] = Watcher(after: after, continuation: continuation)
+                    if state.inspectorChanges > inspected, state.latestVersion <= after {
+                        return (.inspect(state.inspectorChanges), false)
+                    }
+                    state.watchers[key] = Watcher(after: after, inspected: inspected, continuation: continuation)
                     let needsRefresh = state.page?.version != state.latestVersion && !state.isRefreshScheduled
                     if needsRefresh { state.isRefreshScheduled = true }
                     return (nil, needsRefresh)

@@ -156,11 +156,14 @@ final class SessionHost: Sendable {
     }
 
     @MainActor
-    private func makeScene(for session: Session) -> SessionScene {
-        let scene = SessionScene(app: app)
+    func makeScene(for session: Session, versionsAfter version: Int = 0) -> SessionScene {
+        let scene = SessionScene(app: app, versionsAfter: version)
         scene.window.onChange = { [weak self, weak session] version in
             guard let self, let session, session.windowDidChange(to: version) else { return }
             self.scheduleRefresh(session)
+        }
+        if configuration.showsInspector {
+            scene.coordinator?.onLogEntry = { [weak session] _ in session?.inspectorDidChange() }
         }
         return scene
     }
@@ -348,7 +351,8 @@ final class SessionHost: Sendable {
         } else {
             html = try renderer.render(
                 tree, eventsURL: FlowHostRoute.events(after: tree.version).url, shareURL: FlowHostRoute.share.url,
-                notice: notice)
+                notice: notice,
+                inspectorURL: configuration.showsInspector ? FlowHostRoute.inspector.url : nil)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),

@@ -19,7 +19,7 @@ import HTMLPresenter
 @MainActor
 public final class SessionScene {
     /// The window the app's flows show their screens in.
-    public let window = HTMLWindow()
+    public let window: HTMLWindow
     /// The coordinator of the app's root flow; nil once the scene is closed.
     public private(set) var coordinator: FlowCoordinator?
     /// Everything done in this scene so far.
@@ -32,8 +32,10 @@ public final class SessionScene {
     private let deepLinks: DeepLinks
     private var loggedSequence = 0
 
-    /// Starts `app`'s root flow in a new window.
-    public init(app: WebApp) {
+    /// Starts `app`'s root flow in a new window, whose versions continue after `version` (the
+    /// window of a scene this one replaces, so that its pages are never taken for current).
+    public init(app: WebApp, versionsAfter version: Int = 0) {
+        window = HTMLWindow(versionsAfter: version)
         deepLinks = app.deepLinks
         coordinator = app.start(window)
         window.clock.onLiveMove = { [weak self] in

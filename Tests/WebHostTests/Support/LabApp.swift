@@ -149,7 +149,9 @@ func labApp(recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150)
 /// `.live` runs a real server on a free port instead (for what needs a socket: a client that
 /// hangs up).
 func withLabServer(
-    recorder: LabFlows? = nil, store: any ClickPathStore = MemoryClickPathStore(), testing: TestingSetup = .router,
+    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150),
+    store: any ClickPathStore = MemoryClickPathStore(),
+    testing: TestingSetup = .router,
     configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
@@ -159,6 +161,7 @@ func withLabServer(
     var logger = Logger(label: "lab")
     logger.logLevel = .warning
     let server = FlowHostServer(
-        app: try labApp(recorder: recorder), configuration: configuration, store: store, logger: logger)
+        app: try labApp(recorder: recorder, laterDelay: laterDelay), configuration: configuration, store: store,
+        logger: logger)
     try await server.makeApplication().test(testing) { client in try await test(client) }
 }

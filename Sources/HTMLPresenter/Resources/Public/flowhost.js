@@ -52,6 +52,11 @@
     source.close();
   }
 
+  // The inspector's panel (below) asks again when a step was logged without a move, and once the
+  // stream is open (what changed before it opened is then in its answer).
+  source.addEventListener("inspect", function () { document.dispatchEvent(new Event("flowhost:inspect")); });
+  source.addEventListener("open", function () { document.dispatchEvent(new Event("flowhost:inspect")); });
+
   source.addEventListener("move", function (event) {
     source.close();
     if (!leaving) location.assign(event.data);
@@ -83,4 +88,78 @@
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) location.reload();
   });
+})();
+
+// The inspector: a panel beside the phone with the session's coordinator tree, step log and click path
+// ("Back to here" on each entry) and "Copy as test". The toolbar's Inspector link opens the same content as
+// a page without JavaScript; here it becomes a toggle, remembered per browser (off by default on a
+// phone-sized window), and the panel is filled from that page and asked again on `flowhost:inspect`.
+(function () {
+  var link = document.querySelector("a[data-inspector]");
+  var panel = link && document.getElementById(link.dataset.inspector);
+  if (!panel || !window.fetch || !window.DOMParser) return;
+  var storageKey = "flowhost.inspector";
+  var toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = link.className;
+  toggle.textContent = link.textContent;
+  toggle.setAttribute("aria-controls", panel.id);
+  link.replaceWith(toggle);
+
+  var latest = 0;
+  function load() {
+    if (panel.hidden) return;
+    var request = ++latest;
+    fetch(panel.dataset.src, { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
+      .then(function (html) {
+        var content = new DOMParser().parseFromString(html, "text/html").getElementById("flowhost-inspector-content");
+        if (request !== latest || !content) return;
+        panel.replaceChildren(document.importNode(content, true));
+        Array.prototype.forEach.call(panel.querySelectorAll("button[data-copy]"), wireCopy);
+      })
+      .catch(function () {});
+  }
+
+  function wireCopy(button) {
+    var source = document.getElementById(button.dataset.copy);
+    if (!source) return;
+    button.hidden = false;
+    var label = button.textContent;
+    button.addEventListener("click", function () {
+      var done = function () {
+        button.textContent = "Copied";
+        setTimeout(function () { button.textContent = label; }, 2000);
+      };
+      var selectAndCopy = function () {
+        var range = document.createRange();
+        range.selectNodeContents(source);
+        window.getSelection().removeAllRanges();
+        window.getSelection().addRange(range);
+        try { if (document.execCommand("copy")) done(); } catch (error) { /* the text stays selected */ }
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(source.textContent).then(done, selectAndCopy);
+      } else {
+        selectAndCopy();
+      }
+    });
+  }
+
+  function show(isShown) {
+    panel.hidden = !isShown;
+    toggle.setAttribute("aria-pressed", isShown ? "true" : "false");
+    document.body.classList.toggle("has-inspector", isShown);
+    load();
+  }
+
+  var saved = null;
+  try { saved = localStorage.getItem(storageKey); } catch (error) { /* storage off: the default */ }
+  show(saved ? saved === "on" : window.matchMedia("(min-width: 900px)").matches);
+  toggle.addEventListener("click", function () {
+    var isShown = panel.hidden;
+    try { localStorage.setItem(storageKey, isShown ? "on" : "off"); } catch (error) { /* not remembered */ }
+    show(isShown);
+  });
+  document.addEventListener("flowhost:inspect", load);
 })();

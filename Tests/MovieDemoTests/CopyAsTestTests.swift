@@ -1,0 +1,57 @@
+import FlowCore
+import Foundation
+import HTMLPresenter
+import Testing
+import WebHost
+
+@testable import MovieDemo
+
+/// "Copy as test": what the inspector gives for a fixed click path of the sample is the committed
+/// `CopiedClickPathTest.swift`, word for word, so the copied source is known to compile and pass in
+/// this target (it runs with the others). After a change to the generator, rewrite the file with
+/// `FLOWHOST_WRITE_COPIED_TEST=1 swift test --filter CopyAsTestTests` and record its snapshots
+/// (`SNAPSHOT_TESTING_RECORD=all`).
+@MainActor
+@Suite("Copy as test")
+struct CopyAsTestTests {
+    static let copiedTest = URL(filePath: #filePath).deletingLastPathComponent()
+        .appending(path: "CopiedClickPathTest.swift")
+
+    /// Sign in, Heat, Al Pacino, Back to Heat, the Stack tab, Next, a deep link: a click path with an
+    /// action with fields, actions without, a reveal and a deep link.
+    private func recordedPath() async throws -> ClickPath {
+        let scene = SessionScene(app: DemoDriver.app)
+        await scene.settle()
+        func tap(_ description: String, fields: FormFields = FormFields()) async throws {
+            let tree = scene.window.updatedScreenTree()
+            let action = try #require(tree.action(description), "no '\(description)' in \(tree.actions)")
+            _ = try await scene.perform(action.token, fields: fields)
+            await scene.settle()
+        }
+        try await tap("form", fields: ["email": Account.demoEmail, "password": Account.demoPassword])
+        try await tap("step detail(id: 1)")
+        let heat = try #require(scene.window.updatedScreenTree().visibleScreen?.id)
+        try await tap("step person(id: 101)")
+        #expect(scene.reveal(heat))
+        await scene.settle()
+        try await tap("tab Stack")
+        try await tap("step screen(\"B\")")
+        #expect(scene.openLink("movies/2"))
+        await scene.settle()
+        return scene.clickPath
+    }
+
+    @Test("the inspector's test source for a fixed path is the committed CopiedClickPathTest.swift")
+    func copiedTestIsCurrent() async throws {
+        let path = try await recordedPath()
+        #expect(path.entries.count == 7)
+        let source = try #require(DemoDriver.app.testSource).source(for: path)
+        if ProcessInfo.processInfo.environment["FLOWHOST_WRITE_COPIED_TEST"] == "1" {
+            try source.write(to: Self.copiedTest, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: Self.copiedTest, encoding: .utf8)
+        #expect(
+            committed == source,
+            "CopiedClickPathTest.swift is not what Copy as test gives now: rewrite it (see CopyAsTestTests)")
+    }
+}
