@@ -1,5 +1,5 @@
 /// How far the crawler goes.
-public struct CrawlOptions: Sendable, Equatable {
+public struct CrawlOptions: Sendable, Hashable {
     /// At most this many states; an action that would lead to one more is not followed.
     public var maxStates = 2000
     /// A state whose deepest navigation stack holds more than this many screens over its root is
