@@ -1,8 +1,8 @@
 extension FlowMap {
     /// The map in Graphviz's DOT language: one node per state (its title and template, grouped in a
     /// box per tab or flow), one edge per action (the button's text). Dead ends have a double
-    /// border, states whose actions were not followed a dashed one; on a small map those actions
-    /// end in a small `cut` node. A map of more than 150 states draws one arrow per pair of states,
+    /// border; a state whose actions a bound kept from being followed has a dashed one and says how
+    /// many it did not follow. A map of more than 150 states draws one arrow per pair of states,
     /// the text as a tooltip, so that dot lays it out in seconds. `link` gives each node a URL (the
     /// static export's page of the state), or none.
     public func dot(link: (Int) -> String? = { _ in nil }) -> String {
@@ -23,10 +23,13 @@ extension FlowMap {
             lines.append(
                 ##"    label=\##(Self.quoted(group)); style="rounded,filled"; color="#d1d1d6"; fillcolor="#f2f2f7";"##)
             for state in states where state.group == group {
+                let notFollowed = edges.count { $0.from == state.id && $0.to == nil }
+                let note = notFollowed == 0 ? "" : "\n(\(notFollowed) not followed)"
                 var attributes = [
                     "label="
                         + Self.quoted(
-                            "\(state.id). \(state.title.isEmpty ? "(untitled)" : state.title)\n\(state.template)"),
+                            "\(state.id). \(state.title.isEmpty ? "(untitled)" : state.title)\n\(state.template)\(note)"
+                        ),
                     "tooltip=" + Self.quoted("state \(state.id): \(state.title)"),
                 ]
                 if let url = link(state.id) { attributes.append("URL=" + Self.quoted(url)) }
@@ -39,18 +42,13 @@ extension FlowMap {
         }
         let isLarge = states.count > Self.largeMap
         var drawn: Set<[Int]> = []
-        for (index, edge) in edges.enumerated() {
+        for edge in edges {
             let label = Self.quoted(Self.shortened(edge.label))
             if let to = edge.to {
                 // A large map draws one arrow per pair of states, its button's text as a tooltip:
                 // dot lays out hundreds of labelled edges too slowly, and no one reads them.
                 guard !isLarge || (edge.from != to && drawn.insert([edge.from, to]).inserted) else { continue }
                 lines.append("  s\(edge.from) -> s\(to) [\(isLarge ? "tooltip" : "label")=\(label)];")
-            } else if !isLarge {
-                lines.append(
-                    ##"  cut\##(index) [label="cut", shape=plaintext, style="", fontsize=8, fontcolor="#8e8e93", tooltip=\##(Self.quoted(edge.cut ?? "cut"))];"##
-                )
-                lines.append(##"  s\##(edge.from) -> cut\##(index) [label=\##(label), style=dashed];"##)
             }
         }
         lines.append("}")
