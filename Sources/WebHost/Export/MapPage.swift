@@ -1,9 +1,14 @@
-/// `map.html` of a static export: the flow map's SVG inline (each node a link to its state's page),
-/// what was cut, and every state as a plain link (the whole map when Graphviz is missing).
+/// The flow map as a page (`map.html` of a static export, `/_flowhost/map` on a server): the SVG
+/// inline (in an export each node links to its state's page), what was cut, and every state listed
+/// (the whole map when Graphviz is missing).
 struct MapPage {
     let map: FlowMap
     let svg: String?
     let problem: Graphviz.Failure?
+    /// The map's stylesheet: relative in an export, `/_flowhost/flowmap.css` on a server.
+    let stylesheetURL: String
+    /// The page of each state, when there are pages (an export); nil on a server.
+    let link: ((Int) -> String)?
 
     var html: String {
         var lines = [
@@ -15,24 +20,13 @@ struct MapPage {
             #"<meta name="color-scheme" content="light">"#,
             "<title>Flow map</title>",
             #"<link rel="icon" href="data:,">"#,
-            "<style>",
-            "body { margin: 0; font: 15px/1.4 -apple-system, system-ui, sans-serif; color: #1c1c1e; background: #fff; }",
-            "header, section { padding: 16px 24px; }",
-            "h1 { font-size: 22px; margin: 0 0 4px; }",
-            "p { margin: 4px 0; color: #3a3a3c; }",
-            ".map { overflow: auto; border-top: 1px solid #d1d1d6; border-bottom: 1px solid #d1d1d6; }",
-            ".map svg { display: block; margin: 0 auto; max-width: none; height: auto; }",
-            ".map a:hover polygon, .map a:hover path { stroke: #007aff; stroke-width: 2; }",
-            ".problem { color: #c5221f; }",
-            "ol { columns: 18em; padding-left: 2.5em; }",
-            "a { color: #007aff; }",
-            "</style>",
+            #"<link rel="stylesheet" href="\#(ExportPage.escaped(stylesheetURL))">"#,
             "</head>",
             "<body>",
             "<header>",
             "<h1>Flow map</h1>",
             "<p>\(map.states.count) states, \(map.edges.count) actions. \(cutSummary) "
-                + #"Start: <a href="\#(StaticExport.file(ofState: 0))">\#(ExportPage.escaped(title(of: 0)))</a>. "#
+                + "Start: \(linked(0)). "
                 + "A double border marks a dead end; a dashed node, a state whose actions were not followed.</p>",
         ]
         if let problem {
@@ -50,8 +44,8 @@ struct MapPage {
         lines.append(#"<ol start="0">"#)
         for state in map.states {
             lines.append(
-                #"<li><a href="\#(StaticExport.file(ofState: state.id))">\#(ExportPage.escaped(title(of: state.id)))</a> "#
-                    + "<small>\(ExportPage.escaped(state.template)) · \(ExportPage.escaped(state.group))</small></li>")
+                "<li>\(linked(state.id)) <small>\(ExportPage.escaped(state.template)) · \(ExportPage.escaped(state.group))</small></li>"
+            )
         }
         lines += ["</ol>", "</section>", "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
@@ -62,6 +56,13 @@ struct MapPage {
         let edges = map.edgesCut
         guard states + edges > 0 else { return "Nothing was cut." }
         return "Cut by the bounds: \(states) states not explored, \(edges) actions not followed."
+    }
+
+    /// The title of state `id`, a link to its page where there is one.
+    private func linked(_ id: Int) -> String {
+        let title = ExportPage.escaped(title(of: id))
+        guard let link else { return title }
+        return #"<a href="\#(ExportPage.escaped(link(id)))">\#(title)</a>"#
     }
 
     private func title(of id: Int) -> String {

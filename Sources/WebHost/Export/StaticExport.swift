@@ -71,7 +71,10 @@ public struct StaticExport: Sendable {
             svg = nil
             problem = error
         }
-        try Data(MapPage(map: crawl.map, svg: svg, problem: problem).html.utf8)
+        let page = MapPage(
+            map: crawl.map, svg: svg, problem: problem, stylesheetURL: Self.chromeFolder + "/flowmap.css",
+            link: { Self.file(ofState: $0) })
+        try Data(page.html.utf8)
             .write(to: directory.appending(path: Self.mapFile))
         return Result(files: written + 3, mapProblem: problem)
     }
