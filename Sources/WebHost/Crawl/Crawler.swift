@@ -64,7 +64,9 @@ public final class Crawler {
         }
         progress(states.count, 0)
         for index in states.indices {
-            states[index].isDeadEnd = !edges.contains { $0.from == index && $0.to != nil && $0.to != index }
+            // A state whose actions a bound kept from being followed is cut, not a dead end.
+            states[index].isDeadEnd =
+                states[index].cut == nil && !edges.contains { $0.from == index && $0.to != nil && $0.to != index }
         }
         return Crawl(map: FlowMap(states: states, edges: edges, entries: entries), pages: pages)
     }
