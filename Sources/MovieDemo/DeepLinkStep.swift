@@ -22,10 +22,10 @@ enum DeepLinkStep: Step, Equatable {
 
     /// The sample's `/link/...` paths. An unknown movie or letter is no link (a 404 page).
     static let routes = DeepLinks()
-        .adding("movies/:id") { parameters in
+        .adding("movies/:id", examples: [["id": "2"]]) { parameters in
             Int(parameters["id"] ?? "").flatMap { MovieCatalog.bundled.movie($0) }.map { DeepLinkStep.movie(id: $0.id) }
         }
-        .adding("stack/:letter") { parameters in
+        .adding("stack/:letter", examples: [["letter": "C"]]) { parameters in
             let letter = parameters["letter"]?.uppercased() ?? ""
             return StackStep.letters.contains(letter) ? DeepLinkStep.stack(letter: letter) : nil
         }

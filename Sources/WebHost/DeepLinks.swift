@@ -7,22 +7,39 @@ import FlowCore
 /// ```swift
 /// let links = DeepLinks()
 ///     .adding("movies") { _ in MovieStep.movieList }
-///     .adding("movies/:id") { parameters in Int(parameters["id"]!).map { MovieStep.movieDetail(id: $0) } }
+///     .adding("movies/:id", examples: [["id": "3"]]) { parameters in
+///         Int(parameters["id"]!).map { MovieStep.movieDetail(id: $0) }
+///     }
 /// let step = links.step(for: "movies/3")  // MovieStep.movieDetail(id: 3)
 /// ```
+///
+/// A pattern's examples are values for its captures; the crawler (`flowhost map`, `flowhost
+/// export`) opens a window by each.
 public struct DeepLinks: Sendable {
     /// Turns a matched path's captured segments into a step, or nil when they name nothing.
     public typealias Resolve = @Sendable (_ parameters: [String: String]) -> (any Step)?
 
     private var routes: [(segments: [Substring], resolve: Resolve)] = []
+    /// Every declared example, as a path (what follows `/link/`), in the order declared.
+    public private(set) var examplePaths: [String] = []
 
     /// No links.
     public init() {}
 
-    /// These links and one more.
-    public func adding(_ pattern: String, _ resolve: @escaping Resolve) -> DeepLinks {
+    /// These links and one more; `examples` are values for the pattern's captures (`["id": "3"]`)
+    /// that name something, for the crawler.
+    public func adding(_ pattern: String, examples: [[String: String]] = [], _ resolve: @escaping Resolve)
+        -> DeepLinks
+    {
         var links = self
-        links.routes.append((pattern.split(separator: "/"), resolve))
+        let segments = pattern.split(separator: "/")
+        links.routes.append((segments, resolve))
+        for example in examples {
+            links.examplePaths.append(
+                segments.map { segment in
+                    segment.first == ":" ? example[String(segment.dropFirst()), default: ""] : String(segment)
+                }.joined(separator: "/"))
+        }
         return links
     }
 

@@ -28,13 +28,17 @@ final class ActionTable {
     private(set) var onScreen: [OnScreenAction] = []
 
     /// Issues a token for `perform`, an action of the view controller `owner`, and returns its URL.
-    func register(_ purpose: OnScreenAction.Purpose, of owner: ScreenID, perform: @escaping Perform) -> String {
+    func register(
+        _ purpose: OnScreenAction.Purpose, of owner: ScreenID, sampleFields: FormFields? = nil,
+        perform: @escaping Perform
+    ) -> String {
         let token = OpaqueToken.random(using: &generator)
         current[token] = Entry(perform: perform)
         let text = token.text
         let index = countByOwner[owner, default: 0]
         countByOwner[owner] = index + 1
-        onScreen.append(OnScreenAction(token: text, purpose: purpose, screen: owner, index: index))
+        onScreen.append(
+            OnScreenAction(token: text, purpose: purpose, screen: owner, index: index, sampleFields: sampleFields))
         return FlowHostRoute.action(token: text).url
     }
 

@@ -24,13 +24,23 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     /// Its index among the actions of ``screen``, in the order the capture registered them (bar
     /// buttons first, then the content's in the order its view model asked for them).
     public let index: Int
+    /// For a form, the values its screen declared as a sample submission (the demo account of a
+    /// sign-in form), which the crawler and the static export use; nil when none were declared.
+    public let sampleFields: FormFields?
     private let purpose: Purpose
 
-    init(token: String, purpose: Purpose, screen: ScreenID, index: Int) {
+    init(token: String, purpose: Purpose, screen: ScreenID, index: Int, sampleFields: FormFields? = nil) {
         self.token = token
         self.purpose = purpose
         self.screen = screen
         self.index = index
+        self.sampleFields = sampleFields
+    }
+
+    /// Whether it is a form (its fields come from what the person typed).
+    public var isForm: Bool {
+        if case .text("form") = purpose { return true }
+        return false
     }
 
     /// What it does: `step detail(id: 3)`, `back to Movies`, `tab Profile`, `form`.

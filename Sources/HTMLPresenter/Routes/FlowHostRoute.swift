@@ -36,6 +36,8 @@ public enum FlowHostRoute: Equatable, Sendable {
     case health
     /// `/_flowhost/status`: session and stream counts, as JSON.
     case status
+    /// `/_flowhost/map`: the flow map of the app as built, crawled in windows of its own.
+    case map
     /// Anything else.
     case unknown
 
@@ -43,6 +45,8 @@ public enum FlowHostRoute: Equatable, Sendable {
     public static let stylesheet = FlowHostRoute.chromeFile("flowhost.css")
     /// The chrome's script (live moves).
     public static let script = FlowHostRoute.chromeFile("flowhost.js")
+    /// The flow map's stylesheet.
+    public static let mapStylesheet = FlowHostRoute.chromeFile("flowmap.css")
     /// Where the chrome's own static files are served.
     public static let chromeFilesPrefix = "/_flowhost/"
     /// Where the app's `Public/` folder is served.
@@ -60,6 +64,7 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/": self = .root
         case "/healthz": self = .health
         case "/_flowhost/status": self = .status
+        case "/_flowhost/map": self = .map
         case "/_share": self = .share
         case "/_flowhost/inspector": self = .inspector
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
@@ -110,6 +115,7 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .backToHere(let count): "\(Self.backToHerePrefix)\(count)"
         case .health: "/healthz"
         case .status: "/_flowhost/status"
+        case .map: "/_flowhost/map"
         case .unknown: "/"
         }
     }

@@ -25,11 +25,15 @@ public struct ScreenActions {
     }
 
     /// An action that runs `handler` with the submitted fields; field errors show the same screen
-    /// again with the messages and what the user typed.
-    public func form(_ handler: @escaping @MainActor (FormFields) async -> ActionResult) -> TemplateValue {
+    /// again with the messages and what the user typed. `samples`, when given, is a submission that
+    /// works (a demo account): the crawler submits it and the static export shows the form filled
+    /// with it.
+    public func form(
+        samples: FormFields? = nil, _ handler: @escaping @MainActor (FormFields) async -> ActionResult
+    ) -> TemplateValue {
         guard let table else { return "" }
         return .string(
-            table.register(.text("form"), of: screen.id) { [weak screen] fields in
+            table.register(.text("form"), of: screen.id, sampleFields: samples) { [weak screen] fields in
                 let outcome = await handler(fields)
                 screen?.formDidSubmit(fields, outcome: outcome)
                 return outcome

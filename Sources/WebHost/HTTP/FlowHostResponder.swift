@@ -20,11 +20,13 @@ struct FlowHostResponder: HTTPResponder {
     let host: SessionHost
     let responses: PageResponses
     let files: StaticFiles
+    let flowMap: ServedFlowMap
 
     init(host: SessionHost) {
         self.host = host
         responses = PageResponses(renderer: host.renderer, secureCookies: host.configuration.secureCookies)
         files = StaticFiles(publicDirectory: host.app.publicDirectory, responses: responses)
+        flowMap = ServedFlowMap(app: host.app)
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -64,6 +66,8 @@ struct FlowHostResponder: HTTPResponder {
             return responses.text("ok")
         case .status:
             return try responses.json(host.status)
+        case .map:
+            return responses.page(ByteBuffer(string: try await flowMap.html()))
         case .chromeFile, .publicFile:
             return try await files.serve(request, context: context)
         case .root:

@@ -6,7 +6,7 @@ extension FlowHostRoute {
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
         case .action, .share, .backToHere: [.post]
-        case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .sharePage, .shared,
+        case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .map, .sharePage, .shared,
             .inspector:
             [.get, .head]
         case .unknown: []

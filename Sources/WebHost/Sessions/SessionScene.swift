@@ -99,12 +99,15 @@ public final class SessionScene {
     /// waits taking no time, until the end or the first entry that no longer fits the app (a
     /// screen or action that is not where it was). Never acts on a different button than the one
     /// recorded. The scene's own path is then the part that fit. `afterEach` is called once an
-    /// entry is done and navigation settled, with the number of entries done so far.
+    /// entry is done and navigation settled, with the number of entries done so far. With
+    /// `holdingWaits`, the clock goes on holding waits afterwards (the crawler acts on from there
+    /// without real time passing); else it keeps real time again.
     public func replay(
-        _ path: ClickPath, settleTimeout: Duration = .seconds(1), afterEach: (_ replayed: Int) -> Void = { _ in }
+        _ path: ClickPath, settleTimeout: Duration = .seconds(1), holdingWaits: Bool = false,
+        afterEach: (_ replayed: Int) -> Void = { _ in }
     ) async -> Replay {
         window.clock.beginReplay()
-        defer { window.clock.endReplay() }
+        defer { if !holdingWaits { window.clock.endReplay() } }
         await settle(timeout: settleTimeout)
         for (index, entry) in path.entries.enumerated() {
             if let problem = await replay(entry, settleTimeout: settleTimeout) {

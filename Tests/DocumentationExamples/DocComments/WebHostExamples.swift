@@ -15,10 +15,13 @@ struct WebHostExamples {
         // example: Sources/WebHost/DeepLinks.swift
         let links = DeepLinks()
             .adding("movies") { _ in MovieStep.movieList }
-            .adding("movies/:id") { parameters in Int(parameters["id"]!).map { MovieStep.movieDetail(id: $0) } }
+            .adding("movies/:id", examples: [["id": "3"]]) { parameters in
+                Int(parameters["id"]!).map { MovieStep.movieDetail(id: $0) }
+            }
         let step = links.step(for: "movies/3")  // MovieStep.movieDetail(id: 3)
         // end of example
         #expect(step.map { "\($0)" } == "movieDetail(id: 3)")
+        #expect(links.examplePaths == ["movies/3"])
     }
 
     @Test("a configuration is a value")
@@ -46,6 +49,18 @@ struct WebHostExamples {
         // example: Sources/MovieDemo/MovieDemo.swift
         let app = try MovieDemo.app(templates: "Templates")
         try await FlowHostServer(app: app).run()
+        // end of example
+    }
+
+    /// Compiled, not run: the crawl of a whole app is what the sample's crawl tests check.
+    @MainActor func crawlAndExport(app: WebApp) async throws {
+        // example: Sources/WebHost/Crawl/Crawler.swift
+        let crawl = try await Crawler(app: app).crawl()
+        print(crawl.map.states.count, crawl.map.edges.count)
+        // end of example
+        // example: Sources/WebHost/Export/StaticExport.swift
+        let result = try StaticExport(crawl: crawl, app: app).write(to: URL(filePath: "site"))
+        if let problem = result.mapProblem { print(problem) }  // dot missing: the rest is written
         // end of example
     }
 

@@ -1,0 +1,226 @@
+import FlowCore
+import HTMLPresenter
+
+/// Walks an app through its own on-screen actions, breadth-first, each step in a fresh window
+/// replaying the click path of the state it starts from (waits take no time). A state is the
+/// normalised visible page (tokens renamed): two paths that show the same page are one state.
+/// Forms are sent with the samples their screen declared, and once empty, so that validation
+/// errors are states too. Crawls never share a window with a person's session.
+///
+/// ```swift
+/// let crawl = try await Crawler(app: app).crawl()
+/// print(crawl.map.states.count, crawl.map.edges.count)
+/// ```
+@MainActor
+public final class Crawler {
+    /// Progress, as the crawl goes: states found and states waiting to be explored.
+    public typealias Progress = (_ found: Int, _ queued: Int) -> Void
+
+    private let app: WebApp
+    private let options: CrawlOptions
+    private let renderer: PageRenderer
+    private var states: [FlowMap.State] = []
+    private var pages: [CrawledPage] = []
+    private var actionsByState: [[(action: OnScreenAction, position: ActionPosition?)]] = []
+    private var stateByPage: [String: Int] = [:]
+    private var edges: [FlowMap.Edge] = []
+
+    /// A crawler of `app` within `options`' bounds.
+    public init(app: WebApp, options: CrawlOptions = CrawlOptions()) {
+        self.app = app
+        self.options = options
+        renderer = PageRenderer(templates: app.templates)
+    }
+
+    /// Crawls the app from a fresh window and from each deep link example.
+    ///
+    /// - Throws: ``RenderError`` when a page the app shows cannot be rendered.
+    public func crawl(progress: Progress = { _, _ in }) async throws(RenderError) -> Crawl {
+        states = []
+        pages = []
+        actionsByState = []
+        stateByPage = [:]
+        edges = []
+        var entries: [FlowMap.Entry] = []
+        var queue: [Int] = []
+        var start = ClickPath()
+        if let reached = try await reach(start, then: { _ in true }), let state = reached.state {
+            entries.append(FlowMap.Entry(label: "start", state: state))
+            if reached.isNew { queue.append(state) }
+        }
+        for path in app.deepLinks.examplePaths {
+            start = ClickPath([.deepLink(path)])
+            if let reached = try await reach(start, then: { $0.openLink(path) }), let state = reached.state {
+                entries.append(FlowMap.Entry(label: FlowHostRoute.link(path).url, state: state))
+                if reached.isNew { queue.append(state) }
+            }
+        }
+        var next = 0
+        while next < queue.count {
+            let state = queue[next]
+            next += 1
+            progress(states.count, queue.count - next)
+            queue += try await explore(state)
+        }
+        progress(states.count, 0)
+        for index in states.indices {
+            // A state whose actions a bound kept from being followed is cut, not a dead end.
+            states[index].isDeadEnd =
+                states[index].cut == nil && !edges.contains { $0.from == index && $0.to != nil && $0.to != index }
+        }
+        return Crawl(map: FlowMap(states: states, edges: edges, entries: entries), pages: pages)
+    }
+
+    // MARK: Exploring
+
+    /// Follows every action of `state` (each form twice), then its live move if it has one;
+    /// returns the states found that are to be explored in turn.
+    private func explore(_ state: Int) async throws(RenderError) -> [Int] {
+        let from = states[state]
+        if from.depth > options.maxDepth {
+            states[state].cut = "deeper than \(options.maxDepth) screens over a stack's root (--max-depth)"
+        } else if from.clickPath.steps >= options.maxSteps {
+            states[state].cut = "\(options.maxSteps) steps from the start already (--max-steps)"
+        }
+        var found: [Int] = []
+        for (index, (action, position)) in actionsByState[state].enumerated() {
+            let label = Self.buttonText(of: action.token, in: pages[state].html) ?? action.description
+            var sendings: [(label: String, fields: FormFields?)] = [(label, nil)]
+            if action.isForm {
+                sendings = [(label + " (empty)", FormFields())]
+                if let samples = action.sampleFields { sendings.insert((label + " (sample)", samples), at: 0) }
+            }
+            for sending in sendings {
+                if let cut = states[state].cut {
+                    edges.append(
+                        .init(
+                            from: state, to: nil, label: sending.label, action: index, fields: sending.fields, cut: cut)
+                    )
+                    continue
+                }
+                let fields = sending.fields ?? FormFields()
+                let reached = try await reach(from.clickPath) { scene in
+                    guard let position, let token = scene.window.token(at: position) else { return false }
+                    return (try? await scene.perform(token, fields: fields)) != nil
+                }
+                record(reached, from: state, label: sending.label, action: index, fields: sending.fields, into: &found)
+            }
+        }
+        if states[state].cut == nil {
+            let reached = try await reach(
+                from.clickPath, then: { await $0.liveMove(within: .zero) }, yieldingFirst: true)
+            if reached != nil {
+                record(reached, from: state, label: "after a while (live move)", action: nil, fields: nil, into: &found)
+            }
+        }
+        return found
+    }
+
+    private func record(
+        _ reached: Reached?, from: Int, label: String, action: Int?, fields: FormFields?, into found: inout [Int]
+    ) {
+        let cut =
+            reached?.state == nil
+            ? (reached == nil
+                ? "leads nowhere the crawl could replay" : "past \(options.maxStates) states (--max-states)") : nil
+        edges.append(.init(from: from, to: reached?.state, label: label, action: action, fields: fields, cut: cut))
+        if let reached, reached.isNew, let state = reached.state { found.append(state) }
+    }
+
+    // MARK: Reaching a state
+
+    private struct Reached {
+        /// The state reached; nil when it would be new past the bound.
+        let state: Int?
+        let isNew: Bool
+    }
+
+    /// In a fresh window: replays `path`, does `step` (nil when it does nothing), and finds or adds
+    /// the state on screen.
+    private func reach(
+        _ path: ClickPath, then step: (SessionScene) async -> Bool, yieldingFirst: Bool = false
+    ) async throws(RenderError) -> Reached? {
+        let scene = SessionScene(app: app)
+        defer {
+            scene.window.clock.endReplay()
+            scene.close()
+        }
+        let replay = await scene.replay(path, settleTimeout: options.settleTimeout, holdingWaits: true)
+        guard replay.stoppedBecause == nil else { return nil }
+        if yieldingFirst {
+            // A screen's own task (a timer) begins its wait once it runs: let the tasks due run first.
+            for _ in 0..<4 { await Task.yield() }
+        }
+        guard await step(scene) else { return nil }
+        await scene.settle(timeout: options.settleTimeout)
+        let tree = scene.window.updatedScreenTree()
+        let html = try renderer.render(tree)
+        let key = HTMLNormalizer.normalize(html)
+        if let known = stateByPage[key] { return Reached(state: known, isNew: false) }
+        guard states.count < options.maxStates else { return Reached(state: nil, isNew: false) }
+        let id = states.count
+        stateByPage[key] = id
+        states.append(Self.state(id, tree: tree, path: scene.clickPath))
+        actionsByState.append(tree.actions.map { ($0, scene.window.position(ofAction: $0.token)) })
+        var samples: [Int: FormFields] = [:]
+        for (index, action) in tree.actions.enumerated() {
+            if let fields = action.sampleFields { samples[index] = fields }
+        }
+        pages.append(CrawledPage(html: html, tokens: tree.actions.map(\.token), sampleFields: samples))
+        return Reached(state: id, isNew: true)
+    }
+
+    /// The state `id` for what `tree` shows, reached by `path`.
+    private static func state(_ id: Int, tree: ScreenTree, path: ClickPath) -> FlowMap.State {
+        let screen = tree.visibleScreen
+        let template = tree.alert == nil ? screen?.template ?? "" : "alert"
+        let selectedTab = tree.layers.first?.tabBar?.items.first(where: \.isSelected)?.title
+        return FlowMap.State(
+            id: id, title: tree.alert?.title ?? screen?.title ?? "", template: template,
+            group: selectedTab ?? String(template.prefix { $0 != "/" }),
+            depth: tree.layers.map { depth(of: $0.root) }.max() ?? 0, clickPath: path, cut: nil, isDeadEnd: false)
+    }
+
+    /// The screens over the root of the deepest navigation stack under `node`.
+    private static func depth(of node: ScreenNode) -> Int {
+        switch node {
+        case .screen, .alert: 0
+        case .navigation(_, let stack): max(stack.count - 1, stack.map(depth).max() ?? 0)
+        case .tabBar(_, let tabs, _): tabs.map(depth).max() ?? 0
+        }
+    }
+
+    /// The text of the button that sends `token` in `html` (its tags dropped, spaces collapsed).
+    static func buttonText(of token: String, in html: String) -> String? {
+        guard let action = html.range(of: FlowHostRoute.action(token: token).url + "\""),
+            let button = html.range(of: "<button", range: action.upperBound..<html.endIndex),
+            let open = html.range(of: ">", range: button.upperBound..<html.endIndex),
+            let close = html.range(of: "</button>", range: open.upperBound..<html.endIndex)
+        else { return nil }
+        var text = ""
+        var inTag = false
+        for character in html[open.upperBound..<close.lowerBound] {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" {
+                inTag = false; text += " "
+            } else if !inTag {
+                text.append(character)
+            }
+        }
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let decoded = words.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
+            .replacing("&#39;", with: "'").replacing("&amp;", with: "&")
+        return decoded.isEmpty ? nil : decoded
+    }
+}
+
+extension ClickPath {
+    /// Clicks, form sendings, Back and live moves (a deep link is where a path starts).
+    fileprivate var steps: Int {
+        entries.count {
+            if case .deepLink = $0 { return false }
+            return true
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import WebHost
+
+@testable import MovieDemo
+
+/// `flowhost export` of the sample: a static site whose every link resolves to a file inside it,
+/// the same bytes from two exports, and the rest written when Graphviz is missing.
+@MainActor
+@Suite("Exporting the sample as a static site", .serialized)
+struct StaticExportTests {
+    private static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appending(path: "flowhost-export-\(UUID().uuidString)")
+    }
+
+    private static func export(_ crawl: Crawl, dotSearchPath: String? = nil) throws -> (URL, StaticExport.Result) {
+        let folder = temporaryFolder()
+        let result = try StaticExport(crawl: crawl, app: SampleCrawl.appWithPublicFiles, dotSearchPath: dotSearchPath)
+            .write(to: folder)
+        return (folder, result)
+    }
+
+    /// Every file under `folder`, by path relative to it.
+    private static func files(in folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = folder.standardizedFileURL.path
+        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+            ?? .init()
+        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            files[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = try? Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// The values of the `href`, `xlink:href`, `action` and `src` attributes in `html`.
+    private static func references(in html: String) -> [String] {
+        var references: [String] = []
+        for attribute in [" href=\"", " xlink:href=\"", " action=\"", " src=\""] {
+            var rest = html[...]
+            while let start = rest.range(of: attribute) {
+                let value = rest[start.upperBound...].prefix { $0 != "\"" }
+                references.append(String(value))
+                rest = rest[start.upperBound...].dropFirst(value.count)
+            }
+        }
+        return references
+    }
+
+    @Test("every href, action and src of every page resolves to a file inside the export")
+    func linksResolve() async throws {
+        let crawl = try await SampleCrawl.crawl(SampleCrawl.small)
+        let (folder, result) = try Self.export(crawl)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.mapProblem == nil)
+        let files = Self.files(in: folder)
+        let pages = files.filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count == crawl.map.states.count + 1, "a page per state, and the map")
+        var checked = 0
+        var broken: [String] = []
+        for (name, data) in pages.sorted(by: { $0.key < $1.key }) {
+            let html = String(decoding: data, as: UTF8.self)
+            #expect(!html.contains("<script"), "\(name) has a script")
+            #expect(!html.contains("/_action/"), "\(name) has a server action")
+            for reference in Self.references(in: html) where !reference.hasPrefix("data:") {
+                checked += 1
+                let path = String(reference.prefix { $0 != "?" && $0 != "#" }).removingPercentEncoding ?? reference
+                let root = folder.standardizedFileURL.path
+                let target = folder.appending(path: path).standardizedFileURL.path
+                if reference.hasPrefix("/") || reference.contains("://") || path.isEmpty
+                    || !target.hasPrefix(root + "/") || files[String(target.dropFirst(root.count + 1))] == nil
+                {
+                    broken.append("\(name): \(reference)")
+                }
+            }
+        }
+        #expect(checked > crawl.map.states.count * 3, "the checker saw the pages' links")
+        #expect(broken.count == 0, "links that resolve to no file of the export: \(broken.prefix(20))")
+        let map = String(decoding: files["map.html"] ?? Data(), as: UTF8.self)
+        #expect(map.contains("<svg"), "map.html embeds the picture")
+        #expect(map.contains(#"xlink:href="state-1.html""#) || map.contains(#"href="state-1.html""#))
+        // The sign-in form arrives filled with the demo account and leads to the signed-in list.
+        let index = String(decoding: files["index.html"] ?? Data(), as: UTF8.self)
+        #expect(index.contains(#"value="\#(Account.demoEmail)""#))
+        #expect(index.contains(#"<form method="get" action="state-1.html">"#))
+    }
+
+    @Test("two exports of the same build are identical")
+    func identicalExports() async throws {
+        let (first, _) = try Self.export(try await SampleCrawl.crawl(SampleCrawl.small))
+        let (second, _) = try Self.export(try await SampleCrawl.crawl(SampleCrawl.small, fresh: true))
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        let a = Self.files(in: first)
+        let b = Self.files(in: second)
+        #expect(a.count > 50)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (name, data) in a where b[name] != data {
+            Issue.record("\(name) differs between two exports")
+        }
+    }
+
+    @Test("without Graphviz the rest is written and the message names the Debian package")
+    func withoutGraphviz() async throws {
+        let crawl = try await SampleCrawl.crawl(SampleCrawl.small)
+        let (folder, result) = try Self.export(crawl, dotSearchPath: "/nonexistent")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(result.mapProblem == .notInstalled)
+        #expect(result.mapProblem?.description.contains("apt-get install graphviz") == true)
+        let files = Self.files(in: folder)
+        #expect(files["index.html"] != nil && files["map.json"] != nil && files["map.dot"] != nil)
+        let map = String(decoding: files["map.html"] ?? Data(), as: UTF8.self)
+        #expect(map.contains("apt-get install graphviz"))
+        #expect(map.contains(#"<a href="state-1.html">"#), "the states are still listed as links")
+    }
+}
