@@ -36,6 +36,8 @@ final class SessionHost: Sendable {
     let paths: any ClickPathStore
     /// Sessions being rebuilt from their stored path, so that two requests rebuild one.
     private let restoring = Mutex<[SessionID: Task<Session?, Never>]>([:])
+    /// Sessions that ended and whose click paths are leaving the store: never rebuilt meanwhile.
+    private let ending = Mutex<Set<SessionID>>([])
     let streams: EventStreamSlots
     let configuration: WebHostConfiguration
     let logger: Logger
@@ -112,6 +114,8 @@ final class SessionHost: Sendable {
             guard let stored = try await paths.path(ofSession: id.description), !stored.entries.isEmpty else {
                 return nil
             }
+            // A session that ended while its path was read stays ended: its cookie starts anew
+            guard !ending.withLock({ $0.contains(id) }) else { return nil }
             path = stored
         } catch {
             logger.warning("click path store: \(error)", metadata: ["session": "\(id.short)"])
@@ -171,6 +175,9 @@ final class SessionHost: Sendable {
     /// Ends `sessions`: open pages move to `/`, the coordinator trees are released and, unless
     /// the server is only stopping (`forget` false), their click paths leave the store.
     func close(_ sessions: [Session], forget: Bool = true) async {
+        let ids = Set(sessions.map(\.id))
+        if forget { ending.withLock { $0.formUnion(ids) } }
+        defer { if forget { ending.withLock { $0.subtract(ids) } } }
         for session in sessions { session.close() }
         await MainActor.run {
             for session in sessions {
