@@ -18,7 +18,8 @@ public struct PageRenderer: Sendable {
 
     /// The whole page for `tree`. A served page also names, when given: `eventsURL`, where its
     /// script listens for live moves; `shareURL`, where the Share control beside the phone posts;
-    /// `notice`, one line outside the phone frame (a replay that stopped early says where).
+    /// `notice`, one line outside the phone frame (a replay that stopped early says where). While
+    /// the templates have ``TemplateLibrary/problems``, the page shows them over everything.
     public func render(
         _ tree: ScreenTree, eventsURL: String? = nil, shareURL: String? = nil, notice: String? = nil
     ) throws(RenderError) -> String {
@@ -36,6 +37,7 @@ public struct PageRenderer: Sendable {
         if let notice { page["notice"] = .string(notice) }
         if let shareURL { page["shareURL"] = .string(shareURL) }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
+        if !templates.problems.isEmpty { page["templateProblems"] = problemsValue(templates.problems) }
         return try templates.render(.object(page), template: Chrome.prefix + "page")
     }
 
@@ -70,7 +72,12 @@ public struct PageRenderer: Sendable {
     /// The visible screen's content alone, without the chrome (for fragment snapshots).
     public func renderContent(of screen: ScreenSnapshot) throws(RenderError) -> String {
         guard let template = screen.template, let values = screen.values else { return "" }
-        return try templates.render(values, template: template)
+        do {
+            return try templates.render(values, template: template)
+        } catch .unknownTemplate where !templates.problems.isEmpty {
+            // Its file has a problem and never loaded: the page shows the problem instead.
+            return ""
+        }
     }
 
     private func layerValue(_ layer: ScreenLayer, isTop: Bool) throws(RenderError) -> TemplateValue {
@@ -122,6 +129,21 @@ public struct PageRenderer: Sendable {
     /// A chrome button's action; none on a covered layer, where the chrome draws the button disabled.
     private func actionValue(_ url: String) -> TemplateValue {
         url.isEmpty ? .null : .string(url)
+    }
+
+    private func problemsValue(_ problems: [TemplateProblem]) -> TemplateValue {
+        [
+            "summary": .string(
+                problems.count == 1 ? "The templates have a problem" : "The templates have \(problems.count) problems"),
+            "problems": .list(
+                problems.map { problem in
+                    var value: [String: TemplateValue] = ["description": .string(problem.description)]
+                    if let line = problem.line, let source = problem.sourceLine, let caret = problem.caret {
+                        value["source"] = ["line": .int(line), "text": .string(source), "caret": .string(caret)]
+                    }
+                    return .object(value)
+                }),
+        ]
     }
 
     private func alertValue(_ alert: AlertSnapshot) -> TemplateValue {
