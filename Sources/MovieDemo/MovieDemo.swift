@@ -14,8 +14,14 @@ public enum MovieDemo {
     /// files (the posters) served from `publicDirectory` at `/public/`, its deep links
     /// `/link/movies/<id>` and `/link/stack/<letter>` (``DeepLinkStep``).
     public static func app(templates: String, publicDirectory: URL? = nil) throws(TemplateLoadError) -> WebApp {
+        app(templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory)
+    }
+
+    /// The sample as a web app with templates already loaded (a server that watches them loads
+    /// them with ``TemplateLibrary/loadingValid(directory:)``, problems and all).
+    public static func app(templates: TemplateLibrary, publicDirectory: URL? = nil) -> WebApp {
         WebApp(
-            templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory,
+            templates: templates, publicDirectory: publicDirectory,
             deepLinks: DeepLinkStep.routes
         ) { window in
             let coordinator = FlowCoordinator()

@@ -35,6 +35,12 @@ public struct WebHostConfiguration: Sendable {
     public var maxEventStreamsPerSession = 8
     /// At most this many live-move streams in the whole server; one more is answered `503`.
     public var maxEventStreams = 4096
+    /// Watch the app's templates folder and static files folder while serving (Linux inotify): a
+    /// changed template is checked and loaded, and every open page moves to its new rendering
+    /// within a moment; a broken one shows on the pages, `file:line:col: message` and the line at
+    /// fault, until it is fixed. For editing a prototype; off by default (`flowhost serve` turns
+    /// it on).
+    public var watchesFiles = false
     /// How often the session and stream counts are logged at info when they changed.
     public var statusLogInterval: Duration = .seconds(60)
 

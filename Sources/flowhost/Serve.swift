@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTMLPresenter
 import Logging
 import MovieDemo
 import WebHost
@@ -19,6 +20,15 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "The folder of the app's mustache templates, validated at start.")
     var templates = "Templates"
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Watch the templates and --public folders: a change is checked and open pages show it at once; a broken \
+            template shows on the pages until fixed. Watching is on unless --no-watch; --watch also starts the \
+            server with broken templates. (default: on)
+            """)
+    var watch: Bool?
 
     @Option(
         help: """
@@ -101,13 +111,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "flowhost")
         logger.logLevel = logLevel
-        let app: WebApp
-        do {
-            app = try MovieDemo.app(templates: templates, publicDirectory: publicDirectory)
-        } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(65)
-        }
+        let app = MovieDemo.app(templates: try loadTemplates(logger: logger), publicDirectory: publicDirectory)
         var configuration = WebHostConfiguration()
         configuration.host = host
         configuration.port = port
@@ -118,11 +122,27 @@ struct Serve: AsyncParsableCommand {
         configuration.idleTimeout = idleTimeout
         configuration.hibernateAfter = hibernateAfter
         configuration.secureCookies = secureCookies
+        configuration.watchesFiles = watch ?? true
         let server = FlowHostServer(
             app: app, configuration: configuration, store: openStore(logger: logger), logger: logger)
         try await server.run { [host, logger] port in
             logger.notice("FlowHost serves the sample at http://\(host):\(port)/")
         }
+    }
+
+    /// The templates, checked. A problem stops the server with its `file:line:col: message` lines,
+    /// unless `--watch` is given: then the server starts, and its pages show the problems until
+    /// the files are fixed. A missing folder always stops it.
+    private func loadTemplates(logger: Logger) throws -> TemplateLibrary {
+        let library = TemplateLibrary.loadingValid(directory: templates)
+        guard !library.problems.isEmpty else { return library }
+        let lines = library.problems.map(\.description).joined(separator: "\n")
+        guard watch == true, Self.isDirectory(templates) else {
+            FileHandle.standardError.write(Data((lines + "\n").utf8))
+            throw ExitCode(65)
+        }
+        logger.warning("\(lines)\nthe pages show these problems until the templates are fixed")
+        return library
     }
 
     /// The store `--store` names. A file that is no FlowHost store is moved aside (never deleted)
