@@ -19,6 +19,7 @@ import urllib.request
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from harness import CHECKS, DEMO_EMAIL, FLOWHOST, ROOT, SERVER, FlowHostTestCase, Server  # noqa: E402
+from test_edit_loop import EditLoopE2E  # noqa: E402,F401  (the edit loop's tests run with the suite)
 
 MOVIE_COUNT = 24
 HEAT_CAST = ["Al Pacino", "Robert De Niro", "Val Kilmer"]
