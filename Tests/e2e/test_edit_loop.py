@@ -8,6 +8,7 @@ python3 Tests/e2e/test_flowhost.py -k EditLoop
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -111,3 +112,23 @@ class EditLoopE2E(FlowHostTestCase):
         self.assertEqual(before, (200, "ok"))
         page.press(page.nav_back(), title="Heat")
         page.tap("Val Kilmer", title="Val Kilmer")
+
+    def test_edit_loop_3_broken_at_start_stops_the_server_unless_watch(self):
+        """A broken template at start stops `flowhost serve` with file:line:col: message (exit 65), as
+        before watching existed; with --watch the server starts and its pages show the problem."""
+        templates = self.templates_copy()
+        login = os.path.join(templates, "login", "login.mustache")
+        self.edit(login, '<div class="form">', '<div class="form"><span>')
+        stopped = subprocess.run(
+            [FLOWHOST, "serve", "--port", "0", "--templates", templates, "--store", "memory"],
+            cwd=ROOT, capture_output=True, text=True, timeout=30,
+        )
+        self.assertEqual(stopped.returncode, 65)
+        self.assertIn(f"{login}:4:19: Unclosed element <span>", stopped.stderr)
+
+        server = Server(log_name=f"server-{self._testMethodName}.log", args=["--templates", templates, "--watch"])
+        server.start()
+        self.addCleanup(server.stop)
+        self.servers.append(server)
+        page = self.browser(server=server).open("/", title="Sign In")
+        self.assertIn(f"{login}:4:19:", page.driver.find_element(By.CSS_SELECTOR, ".template-problems").text)
