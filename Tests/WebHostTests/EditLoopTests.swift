@@ -151,3 +151,17 @@ extension Browser {
 extension HTTPField.Name {
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
 }
+
+@Suite("Watching with nothing to watch", .timeLimit(.minutes(1)))
+struct NothingToWatchTests {
+    @Test("a server told to watch an app with templates given as text and no static files serves on")
+    func servesOn() async throws {
+        try await withLabServer(testing: .live, configure: { $0.watchesFiles = true }) { client in
+            var browser = Browser(client)
+            #expect(try await browser.open().text.contains("<h1>Page 1</h1>"))
+            // Long enough for a service that returned at once to have ended the server.
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try await browser.click("Next", on: try await browser.open()).text.contains("<h1>Page 2</h1>"))
+        }
+    }
+}
