@@ -409,7 +409,9 @@ class FlowHostE2E(FlowHostTestCase):
             self.addCleanup(stream.close)
             stream.request("GET", events, headers=headers)
             response = stream.getresponse()
-            self.assertEqual((response.readline(), response.readline()), (b"retry: 3000\n", b"\n"))
+            retry, stream_id, blank = response.readline(), response.readline(), response.readline()
+            self.assertEqual((retry, blank), (b"retry: 3000\n", b"\n"))
+            self.assertRegex(stream_id, rb"^id: [0-9a-f]{32}\n$")
             others.append((stream, response))
         page.wait(lambda _: open_streams() == 8, "the page's stream to be closed by the ninth")
         time.sleep(4)  # longer than the stream's `retry: 3000`: EventSource alone would be back

@@ -72,7 +72,7 @@ extension FlowHostResponder {
     private static func follow(
         _ session: Session, stream: Int, after version: Int, host: SessionHost, writer: inout any ResponseBodyWriter
     ) async throws {
-        try await writer.write(ByteBuffer(string: "retry: 3000\n\nid: \(host.processID)\n\n"))
+        try await writer.write(ByteBuffer(string: "retry: 3000\nid: \(host.processID)\n\n"))
         while true {
             let wait = await cancelWhenGracefulShutdown {
                 await session.waitForMove(
