@@ -104,6 +104,18 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Flag(help: "Mark the session cookie Secure (when served over HTTPS).")
     public var secureCookies = defaults.secureCookies
 
+    /// Watch the templates and public folders while serving (on unless `--no-watch`); nil when
+    /// neither flag is given. An explicit `--watch` also starts a server whose app loads its
+    /// templates with ``TemplateLibrary/loadingValid(directory:)`` when they have problems.
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Watch the templates and --public folders: a change is checked and open pages show it at once; a broken \
+            template shows on the pages until fixed. Watching is on unless --no-watch; with --watch, flowhost serve \
+            also starts with broken templates. (default: on)
+            """)
+    public var watch: Bool?
+
     /// Hides the inspector, for a shared demo (``WebHostConfiguration/showsInspector``).
     @Flag(
         help: """
@@ -151,6 +163,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         configuration.hibernateAfter = hibernateAfter
         configuration.secureCookies = secureCookies
         configuration.showsInspector = !noInspector
+        configuration.watchesFiles = watch ?? true
         return configuration
     }
 

@@ -17,8 +17,16 @@ public enum MovieDemo {
     /// - Throws: ``TemplateLoadError`` for templates that cannot be used, ``WebAppError`` for a
     ///   public folder that does not exist.
     public static func app(templates: String, publicDirectory: URL? = nil) throws -> WebApp {
+        try app(templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory)
+    }
+
+    /// The sample as a web app with templates already loaded (a server that watches them loads
+    /// them with ``TemplateLibrary/loadingValid(directory:)``, problems and all).
+    ///
+    /// - Throws: ``WebAppError`` for a public folder that does not exist.
+    public static func app(templates: TemplateLibrary, publicDirectory: URL? = nil) throws -> WebApp {
         var app = try WebApp(
-            templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory,
+            templates: templates, publicDirectory: publicDirectory,
             deepLinks: DeepLinkStep.routes
         ) { window in
             let coordinator = FlowCoordinator()

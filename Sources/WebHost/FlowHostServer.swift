@@ -35,6 +35,7 @@ public struct FlowHostServer: Sendable {
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: host.logger)
         application.addServices(SessionSweeper(host: host))
+        if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }
         return application
     }
 

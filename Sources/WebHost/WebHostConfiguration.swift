@@ -38,6 +38,12 @@ public struct WebHostConfiguration: Sendable {
     /// Show the inspector (coordinator tree, step log, click path with "Back to here", "Copy as
     /// test") beside the phone and at `/_flowhost/inspector`; off for a shared demo.
     public var showsInspector = true
+    /// Watch the app's templates folder and static files folder while serving (Linux inotify): a
+    /// changed template is checked and loaded, and every open page moves to its new rendering
+    /// within a moment; a broken one shows on the pages, `file:line:col: message` and the line at
+    /// fault, until it is fixed. For editing a prototype; off by default (`flowhost serve` turns
+    /// it on).
+    public var watchesFiles = false
     /// How often the session and stream counts are logged at info when they changed.
     public var statusLogInterval: Duration = .seconds(60)
 

@@ -72,6 +72,29 @@ struct ActionTests {
         #expect(navigation.viewControllers.map(\.title) == ["A", "B", "C"])
     }
 
+    @Test("setNeedsDisplay draws the same screen again as a new version, with new tokens")
+    func setNeedsDisplay() async throws {
+        // Given a captured screen and its action
+        let window = HTMLWindow()
+        var changes: [Int] = []
+        window.onChange = { changes.append($0) }
+        window.rootViewController = screen("Home") { actions in ["open": actions.run {}] }
+        let before = window.updatedScreenTree()
+        let token = try #require(before.actions.first?.token)
+
+        // When the window is told to draw again (its templates changed)
+        window.setNeedsDisplay()
+        let after = window.updatedScreenTree()
+
+        // Then the same screen is captured anew: a later version, told to onChange, new tokens
+        #expect(after.version > before.version)
+        #expect(changes.last == after.version)
+        #expect(after.visibleScreen?.id == before.visibleScreen?.id)
+        #expect(after.actions.map(\.token) != [token])
+        await #expect(throws: ActionError.stale) { try await window.perform(token) }
+        _ = try await window.perform(try #require(after.actions.first?.token))
+    }
+
     @Test("every action has a position: its view controller and its index there, the same in every capture")
     func actionPositions() throws {
         // Given a tab bar of two tabs, the first a stack Movies > Heat with a Rate bar button and two content actions

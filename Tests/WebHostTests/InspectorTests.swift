@@ -44,7 +44,7 @@ struct InspectorTests {
 
     @Test("a dropped step is logged with its reason")
     func droppedStep() async throws {
-        try await withLabServer(laterDelay: .milliseconds(50)) { client in
+        try await withLabServer(laterDelay: .seconds(1)) { client in
             // Given Later clicked on Page 1, then Next before Later's step came
             var browser = Browser(client)
             let later = try await browser.click("Later", on: try await browser.open())

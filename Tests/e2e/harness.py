@@ -54,12 +54,17 @@ DEMO_PASSWORD = "flowhost"
 class Server:
     """`flowhost serve` from the repository root (it reads Templates/), on a free loopback port."""
 
-    def __init__(self, log_name="server.log", store=None):
+    def __init__(self, log_name="server.log", store=None, args=(), launcher=None, env=None):
+        """`args` go to `flowhost serve` after the harness's own; `launcher` replaces
+        `flowhost serve` (e.g. `scripts/dev`, which passes the options on), run with `env` added."""
         self.process = None
         self.port = None
         self.log_path = os.path.join(ARTIFACTS, log_name)
         # Each server keeps its sessions in a store of its own (never the repository's .flowhost/).
         self.store = store or os.path.join(ARTIFACTS, os.path.splitext(log_name)[0] + ".sqlite")
+        self.args = list(args)
+        self.launcher = launcher or [FLOWHOST, "serve"]
+        self.env = dict(os.environ, **(env or {}))
 
     @property
     def base_url(self):
@@ -86,8 +91,11 @@ class Server:
             log.write(f"--- flowhost serve --port {self.port}\n".encode())
             log.flush()
             self.process = subprocess.Popen(
-                [FLOWHOST, "serve", "--port", str(self.port), "--store", self.store, "--log-level", "warning"],
+                self.launcher
+                + ["--port", str(self.port), "--store", self.store, "--log-level", "warning"]
+                + self.args,
                 cwd=ROOT,
+                env=self.env,
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from harness import CHECKS, DEMO_EMAIL, FLOWHOST, ROOT, SERVER, FlowHostTestCase, Server  # noqa: E402
 from test_export import FlowHostExportE2E  # noqa: E402,F401  (the static export, from file://)
+from test_edit_loop import EditLoopE2E  # noqa: E402,F401  (the edit loop's tests run with the suite)
 
 MOVIE_COUNT = 24
 HEAT_CAST = ["Al Pacino", "Robert De Niro", "Val Kilmer"]
@@ -409,7 +410,9 @@ class FlowHostE2E(FlowHostTestCase):
             self.addCleanup(stream.close)
             stream.request("GET", events, headers=headers)
             response = stream.getresponse()
-            self.assertEqual((response.readline(), response.readline()), (b"retry: 3000\n", b"\n"))
+            retry, stream_id, blank = response.readline(), response.readline(), response.readline()
+            self.assertEqual((retry, blank), (b"retry: 3000\n", b"\n"))
+            self.assertRegex(stream_id, rb"^id: [0-9a-f]{32}\n$")
             others.append((stream, response))
         page.wait(lambda _: open_streams() == 8, "the page's stream to be closed by the ninth")
         time.sleep(4)  # longer than the stream's `retry: 3000`: EventSource alone would be back

@@ -97,6 +97,13 @@ public final class HTMLWindow: Presentable {
         return true
     }
 
+    /// Marks what is on screen as to be drawn again although nothing in the tree changed (its
+    /// templates did): a new ``version``, so the next capture renders anew and open pages move to
+    /// it. The last capture's tokens are stale, as after any change.
+    public func setNeedsDisplay() {
+        contentDidChange()
+    }
+
     /// What is on screen changed without moving anything (a view model's values, an action run):
     /// a new version; the last capture's tokens are stale.
     func contentDidChange() {

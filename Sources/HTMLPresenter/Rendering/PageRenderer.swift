@@ -20,7 +20,8 @@ public struct PageRenderer: Sendable {
     /// script listens for live moves; `shareURL`, where the Share control beside the phone posts;
     /// `notice`, one line outside the phone frame (a replay that stopped early says where);
     /// `inspectorURL`, the inspector's page, opened from the toolbar beside Share (and shown by the
-    /// page's script in a panel beside the phone).
+    /// page's script in a panel beside the phone). While the templates have
+    /// ``TemplateLibrary/problems``, the page shows them over everything.
     public func render(
         _ tree: ScreenTree, eventsURL: String? = nil, shareURL: String? = nil, notice: String? = nil,
         inspectorURL: String? = nil
@@ -40,6 +41,7 @@ public struct PageRenderer: Sendable {
         if let shareURL { page["shareURL"] = .string(shareURL) }
         if let inspectorURL { page["inspectorURL"] = .string(inspectorURL) }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
+        if !templates.problems.isEmpty { page["templateProblems"] = problemsValue(templates.problems) }
         return try templates.render(.object(page), template: Chrome.prefix + "page")
     }
 
@@ -74,7 +76,12 @@ public struct PageRenderer: Sendable {
     /// The visible screen's content alone, without the chrome (for fragment snapshots).
     public func renderContent(of screen: ScreenSnapshot) throws(RenderError) -> String {
         guard let template = screen.template, let values = screen.values else { return "" }
-        return try templates.render(values, template: template)
+        do {
+            return try templates.render(values, template: template)
+        } catch .unknownTemplate where !templates.problems.isEmpty {
+            // Its file has a problem and never loaded: the page shows the problem instead.
+            return ""
+        }
     }
 
     private func layerValue(_ layer: ScreenLayer, isTop: Bool) throws(RenderError) -> TemplateValue {
@@ -126,6 +133,21 @@ public struct PageRenderer: Sendable {
     /// A chrome button's action; none on a covered layer, where the chrome draws the button disabled.
     private func actionValue(_ url: String) -> TemplateValue {
         url.isEmpty ? .null : .string(url)
+    }
+
+    private func problemsValue(_ problems: [TemplateProblem]) -> TemplateValue {
+        [
+            "summary": .string(
+                problems.count == 1 ? "The templates have a problem" : "The templates have \(problems.count) problems"),
+            "problems": .list(
+                problems.map { problem in
+                    var value: [String: TemplateValue] = ["description": .string(problem.description)]
+                    if let line = problem.line, let source = problem.sourceLine, let caret = problem.caret {
+                        value["source"] = ["line": .int(line), "text": .string(source), "caret": .string(caret)]
+                    }
+                    return .object(value)
+                }),
+        ]
     }
 
     private func alertValue(_ alert: AlertSnapshot) -> TemplateValue {

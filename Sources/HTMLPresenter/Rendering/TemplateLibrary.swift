@@ -8,55 +8,109 @@ import Foundation
 /// let templates = try TemplateLibrary(directory: templatesDirectory)
 /// let html = try templates.render(["title": "Heat"], template: "movies/detail")
 /// ```
+///
+/// A server that watches its templates loads them with ``loadingValid(directory:)`` and, on every
+/// change, takes ``reloaded()``: a broken file then keeps its last good version and is listed in
+/// ``problems`` (the pages show them) instead of stopping anything.
 public struct TemplateLibrary: Sendable {
+    private typealias Source = (name: String, file: String, source: String)
+
     private var compiled: [String: CompiledTemplate] = [:]
     /// The names of the app's templates (the chrome's not included).
     public private(set) var names: Set<String> = []
+    /// The folder the templates were loaded from; nil for templates given as text.
+    public let directory: String?
+    /// The templates that could not be loaded, in file order. Always empty for a library made by a
+    /// throwing initializer (it throws them instead).
+    public private(set) var problems: [TemplateProblem] = []
 
     /// Loads every `.mustache` file under `directory`, named by its path without the extension.
     ///
     /// - Throws: ``TemplateLoadError`` listing every problem as `file:line:column: message`.
     public init(directory: String) throws(TemplateLoadError) {
-        var sources: [(name: String, file: String, source: String)] = []
-        let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
-            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-        else {
-            throw TemplateLoadError(messages: ["\(directory): no such template directory"])
-        }
-        for case let url as URL in enumerator where url.pathExtension == "mustache" {
-            let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-            let file = (directory as NSString).appendingPathComponent(relative)
-            guard let source = try? String(contentsOf: url, encoding: .utf8) else {
-                throw TemplateLoadError(messages: ["\(file): cannot be read as UTF-8"])
-            }
-            sources.append((String(relative.dropLast(".mustache".count)), file, source))
-        }
-        try self.init(sources: sources.sorted { $0.name < $1.name })
+        self = Self.loadingValid(directory: directory)
+        if !problems.isEmpty { throw TemplateLoadError(messages: problems.map(\.description)) }
     }
 
     /// Templates given as source text by name, for tests and tools.
     public init(templates: [String: String]) throws(TemplateLoadError) {
-        try self.init(sources: templates.sorted { $0.key < $1.key }.map { ($0.key, "\($0.key).mustache", $0.value) })
+        let sources = templates.sorted { $0.key < $1.key }.map { ($0.key, "\($0.key).mustache", $0.value) }
+        self.init(directory: nil, sources: sources, problems: [], keeping: [:])
+        if !problems.isEmpty { throw TemplateLoadError(messages: problems.map(\.description)) }
     }
 
-    private init(sources: [(name: String, file: String, source: String)]) throws(TemplateLoadError) {
-        var messages: [String] = []
+    /// Loads every template of `directory` that has no problem, and lists the others in
+    /// ``problems`` instead of throwing: a server that watches its templates starts all the same
+    /// and shows the problems on its pages until they are fixed. A screen whose template did not
+    /// load renders empty meanwhile.
+    public static func loadingValid(directory: String) -> TemplateLibrary {
+        guard let (sources, problems) = sources(in: directory) else {
+            return TemplateLibrary(directory: directory, sources: [], problems: [missing(directory)], keeping: [:])
+        }
+        return TemplateLibrary(directory: directory, sources: sources, problems: problems, keeping: [:])
+    }
+
+    /// The templates of ``directory`` as they are now: new and changed files loaded, removed ones
+    /// gone, and each file that now has a problem kept at its last good version here (or left
+    /// out, if it never had one) and listed in ``problems``. A library of templates given as text
+    /// is returned as it is.
+    public func reloaded() -> TemplateLibrary {
+        guard let directory else { return self }
+        guard let (sources, problems) = Self.sources(in: directory) else {
+            // The folder itself is gone (moved away, not yet back): keep every template.
+            var kept = self
+            kept.problems = [Self.missing(directory)]
+            return kept
+        }
+        return TemplateLibrary(directory: directory, sources: sources, problems: problems, keeping: compiled)
+    }
+
+    private static func missing(_ directory: String) -> TemplateProblem {
+        TemplateProblem(file: directory, message: "no such template directory")
+    }
+
+    /// Every `.mustache` file under `directory`, sorted by name, and the files that cannot be read;
+    /// nil when there is no such folder.
+    private static func sources(in directory: String) -> (sources: [Source], problems: [TemplateProblem])? {
+        let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
+            let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        else { return nil }
+        var sources: [Source] = []
+        var problems: [TemplateProblem] = []
+        for case let url as URL in enumerator where url.pathExtension == "mustache" {
+            let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+            let file = (directory as NSString).appendingPathComponent(relative)
+            guard let source = try? String(contentsOf: url, encoding: .utf8) else {
+                problems.append(TemplateProblem(file: file, message: "cannot be read as UTF-8"))
+                continue
+            }
+            sources.append((String(relative.dropLast(".mustache".count)), file, source))
+        }
+        return (sources.sorted { $0.name < $1.name }, problems)
+    }
+
+    /// Checks and compiles the chrome and `sources`; a source with a problem keeps its version in
+    /// `previous`, if any, and its problems join `problems`.
+    private init(
+        directory: String?, sources: [Source], problems: [TemplateProblem],
+        keeping previous: [String: CompiledTemplate]
+    ) {
+        self.directory = directory
+        self.problems = problems
         for (name, file, source) in Chrome.templates + sources {
             if name.hasPrefix(Chrome.prefix) && !file.hasPrefix(Chrome.prefix) {
-                messages.append("\(file): the folder flowhost/ is reserved for FlowHost's page chrome")
+                self.problems.append(
+                    TemplateProblem(file: file, message: "the folder flowhost/ is reserved for FlowHost's page chrome"))
                 continue
             }
             let (template, errors) = TemplateValidator.check(source, file: file)
-            guard let template else {
-                messages += errors.map(\.description)
-                continue
-            }
+            self.problems += errors.map { TemplateProblem($0, source: source) }
+            guard let template = template ?? previous[name] else { continue }
             compiled[name] = template
             if !name.hasPrefix(Chrome.prefix) { names.insert(name) }
         }
-        if !messages.isEmpty { throw TemplateLoadError(messages: messages) }
     }
 
     /// Renders the template `template` with `values`.

@@ -35,6 +35,11 @@ extension FlowHostResponder {
         }
         let session = await existingSession(request, log: &log)
         let host = host
+        // An EventSource that reconnects sends the id its stream was given: this process's. Any
+        // other id is a page of a process that has stopped since (the server restarted), shown
+        // from a window that no longer exists: it moves at once to the session's rebuilt page.
+        let isFromEarlierProcess = request.headers[.lastEventID].map { $0 != host.processID } ?? false
+        let shown = isFromEarlierProcess ? 0 : version
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
@@ -55,7 +60,7 @@ extension FlowHostResponder {
                 defer { session.closeStream(stream) }
                 do {
                     try await request.body.consumeWithCancellationOnInboundClose { _ in
-                        try await Self.follow(session, stream: stream, after: version, host: host, writer: &writer)
+                        try await Self.follow(session, stream: stream, after: shown, host: host, writer: &writer)
                     }
                 } catch is CancellationError {
                     return  // the client went away: nobody to finish the response for
@@ -69,7 +74,7 @@ extension FlowHostResponder {
     private static func follow(
         _ session: Session, stream: Int, after version: Int, host: SessionHost, writer: inout any ResponseBodyWriter
     ) async throws {
-        try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
+        try await writer.write(ByteBuffer(string: "retry: 3000\nid: \(host.processID)\n\n"))
         var inspected = host.configuration.showsInspector ? session.inspectorChanges : .max
         while true {
             let wait = await cancelWhenGracefulShutdown { [inspected] in
@@ -99,4 +104,8 @@ extension FlowHostResponder {
     private static func moveEvent(to url: String) -> ByteBuffer {
         ByteBuffer(string: "event: move\ndata: \(url)\n\n")
     }
+}
+
+extension HTTPField.Name {
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
 }

@@ -30,7 +30,12 @@ final class SessionHost: Sendable {
     }
 
     let app: WebApp
-    let renderer: PageRenderer
+    /// Renders pages with the templates as last loaded (a server that watches its templates swaps
+    /// them while it runs: see `SessionHost+Reload.swift`).
+    let currentRenderer: Mutex<PageRenderer>
+    /// This process, to an open page's event stream: one that reconnects from a page of an earlier
+    /// process (the server restarted) is moved at once to the session's rebuilt page.
+    let processID = OpaqueToken.random().text
     let store: SessionStore
     /// Where click paths outlive the process (sessions rebuilt after a restart, share links).
     let paths: any ClickPathStore
@@ -49,7 +54,7 @@ final class SessionHost: Sendable {
     init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
         self.paths = paths
-        renderer = PageRenderer(templates: app.templates)
+        currentRenderer = Mutex(PageRenderer(templates: app.templates))
         store = SessionStore(
             maxSessions: configuration.maxSessions, maxNewSessions: configuration.maxNewSessions,
             idleTimeout: configuration.idleTimeout)
@@ -63,6 +68,9 @@ final class SessionHost: Sendable {
             "event streams: \(configuration.maxEventStreams) open, new ones answered 503",
             interval: configuration.statusLogInterval)
     }
+
+    /// The renderer with the templates as last loaded.
+    var renderer: PageRenderer { currentRenderer.withLock { $0 } }
 
     // MARK: Sessions
 

@@ -123,6 +123,9 @@ final class SessionStore: Sendable {
         pools.withLock { pools in Set((Array(pools.new.keys) + Array(pools.returning.keys)).map(\.description)) }
     }
 
+    /// Every listed session.
+    var all: [Session] { pools.withLock { Array($0.new.values) + Array($0.returning.values) } }
+
     /// The sessions unused for at least `interval`, still listed.
     func sessions(unusedFor interval: Duration, now: ContinuousClock.Instant) -> [Session] {
         pools.withLock { pools in

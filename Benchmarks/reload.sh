@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Time from a template save to the open page showing it: `flowhost serve` watching a copy of the
+# sample's templates, a headless Chromium on the login screen, the login template's subtitle changed
+# and saved N times. Each time is from the save (the file written and closed) to the new page's first
+# contentful paint in the browser (the browser's own clock: no polling in the figure).
+# A measurement: it exits 0 whatever the figure, 1 when a save never shows in the open page.
+# Usage: Benchmarks/reload.sh [saves]    release build, 20 saves by default
+#        Benchmarks/reload.sh --smoke   3 saves on the debug build (.build/debug/flowhost), as CI does
+# Needs Chromium, chromedriver and Selenium (scripts/e2e installs them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [[ ${1:-} == --smoke ]]; then
+    server=${FLOWHOST_BIN:-.build/debug/flowhost}
+    saves=3
+else
+    scripts/install-dependencies
+    swift build -c release --product flowhost --scratch-path .build-release
+    server=.build-release/release/flowhost
+    saves=${1:-20}
+fi
+[[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
+SE_OFFLINE=true python3 Benchmarks/reload/measure.py "$server" "$saves"
