@@ -552,6 +552,9 @@ class FlowHostE2E(FlowHostTestCase):
         """`--store` naming a file that is not a FlowHost store: the server starts anyway with a new
         store, says so in its log, and keeps the old file beside it (never deletes it)."""
         server = Server(log_name="server-test_22.log")
+        for suffix in ("-wal", "-shm"):  # an earlier run's log would make the file a database again
+            if os.path.exists(server.store + suffix):
+                os.remove(server.store + suffix)
         with open(server.store, "wb") as file:
             file.write(b"these are not the bytes of a SQLite database" * 100)
         server.start(keep_store=True)
