@@ -5,7 +5,8 @@
 #      A and B run twice: with --store memory, then with the SQLite click path store (a temp file);
 #   C. memory per session: the server's RSS growth over 10,000 signed-in sessions;
 #   D. the inspector's cost on the action round trip: 8 sessions, inspector on (the default) and off
-#      (--no-inspector), in alternating rounds (5 of 5 s each; on a shared machine the medians count).
+#      (--no-inspector), in alternating rounds (5 of 5 s each; on a shared machine the medians count);
+#   E. the SQLite store against memory, the same way at 64 sessions.
 # A and B are the load driver Benchmarks/Sources/LoadDriver (`flowhost-load`), C is
 # Benchmarks/webhost/sessions.py. Both check every answer (status, screen) and fail when one is
 # wrong or nothing was done; so does this script. No timing is asserted: it measures.
@@ -19,8 +20,8 @@ if [[ ${1:-} == --smoke ]]; then
     configuration=debug
     load=(--smoke)
     sessions=(--sessions 100 --threads 16)
-    inspector_rounds=1
-    inspector_load=(--smoke --round-trips-only --sessions 8)
+    ab_rounds_count=1
+    ab_load=(--smoke --round-trips-only)
 else
     scripts/install-dependencies
     echo "== Building flowhost (release)"
@@ -29,8 +30,8 @@ else
     configuration=release
     load=()
     sessions=(--sessions 10000)
-    inspector_rounds=5
-    inspector_load=(--round-trips-only --sessions 8 --duration 5)
+    ab_rounds_count=5
+    ab_load=(--round-trips-only --duration 5)
 fi
 [[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
 echo "== Building flowhost-load ($configuration)"
@@ -86,33 +87,46 @@ echo "== C. memory per session (SQLite store)"
 python3 -u Benchmarks/webhost/sessions.py --port "$port" --pid "$pid" "${sessions[@]}"
 kill -0 "$pid" 2>/dev/null || { echo "error: the server died" >&2; exit 1; }
 
-# --- D. The inspector on and off, alternating (which goes first alternates too); each run's round
-# trips per second is the 8-session row of the driver's round trip table.
-echo
-echo "== D. inspector on vs off: $driver --server URL ${inspector_load[*]}, $inspector_rounds round(s)"
-rates="$work/inspector-rates"
-: >"$rates"
-for round in $(seq "$inspector_rounds"); do
-    if ((round % 2)); then order=(on off); else order=(off on); fi
-    for inspector in "${order[@]}"; do
-        if [[ $inspector == on ]]; then start_server memory; else start_server memory --no-inspector; fi
-        "$driver" --server "$base" "${inspector_load[@]}" | tee "$work/run.txt"
-        rate=$(awk '$1 == "8" && NF == 7 { print $3 }' "$work/run.txt" | tail -n 1)
-        [[ -n $rate ]] || { echo "error: no round trip rate in the driver's output" >&2; exit 1; }
-        echo "$inspector $rate" >>"$rates"
+# --- D and E: two servers in alternating rounds of action round trips (which goes first
+# alternates too); each run's rate is the driver's round trip row for the sessions given.
+# Usage: ab_rounds SESSIONS "LABEL STORE [serve options]" "LABEL STORE [serve options]"
+ab_rounds() {
+    local sessions=$1 rates="$work/ab-rates" round config
+    : >"$rates"
+    for round in $(seq "$ab_rounds_count"); do
+        local order=("$2" "$3")
+        ((round % 2)) || order=("$3" "$2")
+        for config in "${order[@]}"; do
+            read -r -a words <<<"$config"
+            start_server "${words[@]:1}"
+            "$driver" --server "$base" "${ab_load[@]}" --sessions "$sessions" | tee "$work/run.txt"
+            rate=$(awk -v n="$sessions" '$1 == n && NF == 7 { print $3 }' "$work/run.txt" | tail -n 1)
+            [[ -n $rate ]] || { echo "error: no round trip rate in the driver's output" >&2; exit 1; }
+            echo "${words[0]} $rate" >>"$rates"
+        done
     done
-done
-stop_server
-python3 - "$rates" <<'PYTHON'
+    stop_server
+    read -r -a a <<<"$2"
+    read -r -a b <<<"$3"
+    python3 - "$rates" "${a[0]}" "${b[0]}" "$sessions" <<'PYTHON'
 import statistics, sys
-rates = {"on": [], "off": []}
-for line in open(sys.argv[1]):
-    inspector, rate = line.split()
-    rates[inspector].append(float(rate))
-on, off = statistics.median(rates["on"]), statistics.median(rates["off"])
+path, a, b, sessions = sys.argv[1:]
+rates = {a: [], b: []}
+for line in open(path):
+    label, rate = line.split()
+    rates[label].append(float(rate))
+ma, mb = statistics.median(rates[a]), statistics.median(rates[b])
 # Each round ran both back to back: its ratio is the least disturbed by the machine's other work.
-paired = statistics.median(1 - a / b for a, b in zip(rates["on"], rates["off"]))
-print(f"round trips/s, 8 sessions: inspector on {sorted(rates['on'])}, off {sorted(rates['off'])}")
-print(f"medians: on {on:.0f}, off {off:.0f}: the inspector costs {100 * (off - on) / off:+.1f} % of the rate")
-print(f"median of the rounds' own costs: {100 * paired:+.1f} %")
+paired = statistics.median(x / y for x, y in zip(rates[a], rates[b]))
+print(f"round trips/s, {sessions} sessions: {a} {sorted(rates[a])}, {b} {sorted(rates[b])}")
+print(f"medians: {a} {ma:.0f}, {b} {mb:.0f}: {a} runs at {100 * ma / mb:.1f} % of {b}'s rate "
+      f"(median of the rounds' own ratios {100 * paired:.1f} %)")
 PYTHON
+}
+
+echo
+echo "== D. inspector on vs off: 8 sessions, $ab_rounds_count alternating round(s)"
+ab_rounds 8 "on memory" "off memory --no-inspector"
+echo
+echo "== E. SQLite store vs memory: 64 sessions, $ab_rounds_count alternating round(s)"
+ab_rounds 64 "sqlite $work/ab.sqlite" "memory memory"
