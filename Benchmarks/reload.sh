@@ -9,14 +9,6 @@
 # Needs Chromium, chromedriver and Selenium (scripts/e2e installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ ${1:-} == --smoke ]]; then
-    server=${FLOWHOST_BIN:-.build/debug/flowhost}
-    saves=3
-else
-    scripts/install-dependencies
-    swift build -c release --product flowhost --scratch-path .build-release
-    server=.build-release/release/flowhost
-    saves=${1:-20}
-fi
-[[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
+source Benchmarks/server-binary.sh "${1:-}"
+if $smoke; then saves=3; else saves=${1:-20}; fi
 SE_OFFLINE=true python3 Benchmarks/reload/measure.py "$server" "$saves"

@@ -8,14 +8,6 @@
 #        Benchmarks/restart.sh --smoke   the debug build (.build/debug/flowhost), a few of each, as CI does
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ ${1:-} == --smoke ]]; then
-    server=${FLOWHOST_BIN:-.build/debug/flowhost}
-    sizes=(--walks 4 --sessions 20 --hibernated 50)
-else
-    scripts/install-dependencies
-    swift build -c release --product flowhost --scratch-path .build-release
-    server=.build-release/release/flowhost
-    sizes=()
-fi
-[[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
+source Benchmarks/server-binary.sh "${1:-}"
+if $smoke; then sizes=(--walks 4 --sessions 20 --hibernated 50); else sizes=(); fi
 python3 -u Benchmarks/restart/measure.py "$server" "${sizes[@]}"

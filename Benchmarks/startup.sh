@@ -6,14 +6,6 @@
 #        Benchmarks/startup.sh --smoke   one run of the debug build (.build/debug/flowhost), as CI does
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [[ ${1:-} == --smoke ]]; then
-    server=${FLOWHOST_BIN:-.build/debug/flowhost}
-    runs=1
-else
-    scripts/install-dependencies
-    swift build -c release --product flowhost --scratch-path .build-release
-    server=.build-release/release/flowhost
-    runs=${1:-10}
-fi
-[[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
+source Benchmarks/server-binary.sh "${1:-}"
+if $smoke; then runs=1; else runs=${1:-10}; fi
 python3 Benchmarks/startup/measure.py "$server" "$runs"
