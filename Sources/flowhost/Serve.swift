@@ -24,12 +24,11 @@ struct Serve: AsyncParsableCommand {
     /// unless `--watch` is given: then the server starts, and its pages show the problems until
     /// the files are fixed. A missing folder always stops it.
     static func templates(in folder: String, watch: Bool?) throws -> TemplateLibrary {
-        guard watch == true else { return try TemplateLibrary(directory: folder) }
-        let library = TemplateLibrary.loadingValid(directory: folder)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return try TemplateLibrary(directory: folder)
-        }
+        guard watch == true, FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { return try TemplateLibrary(directory: folder) }
+        let library = TemplateLibrary.loadingValid(directory: folder)
         if !library.problems.isEmpty {
             let lines = library.problems.map(\.description).joined(separator: "\n")
             FileHandle.standardError.write(

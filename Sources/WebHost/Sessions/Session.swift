@@ -48,6 +48,12 @@ final class Session: Sendable {
     let queue = RequestQueue()
     /// Set once, on the main actor, right after creation; nil once closed.
     @MainActor var scene: SessionScene?
+
+    /// Releases the session's window and coordinators (its scene), when it still has them.
+    @MainActor func releaseScene() {
+        scene?.close()
+        scene = nil
+    }
     private let state: Mutex<State>
 
     init(id: SessionID, now: ContinuousClock.Instant) {

@@ -188,10 +188,7 @@ final class SessionHost: Sendable {
         defer { if forget { ending.withLock { $0.subtract(ids) } } }
         for session in sessions { session.close() }
         await MainActor.run {
-            for session in sessions {
-                session.scene?.close()
-                session.scene = nil
-            }
+            for session in sessions { session.releaseScene() }
         }
         guard forget, !sessions.isEmpty else { return }
         do {
@@ -210,8 +207,7 @@ final class SessionHost: Sendable {
         Task { @MainActor in
             for (index, session) in sessions.enumerated() {
                 if index.isMultiple(of: 100) { await Task.yield() }
-                session.scene?.close()
-                session.scene = nil
+                session.releaseScene()
             }
         }
     }
