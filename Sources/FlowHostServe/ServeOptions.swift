@@ -27,6 +27,23 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: "The port to bind (0 picks a free one).")
     public var port = defaults.port
 
+    /// ``WebHostConfiguration/allowedHosts``.
+    @Option(
+        name: .customLong("allowed-host"),
+        help: """
+            A name the server answers to besides localhost, 127.0.0.1, [::1] and --host (repeat it for more): a \
+            host name or IP address without a port. Requests for any other Host are refused (421).
+            """)
+    public var allowedHosts: [String] = []
+
+    /// ``WebHostConfiguration/publicURL``.
+    @Option(
+        help: """
+            Where people reach the server, e.g. https://demo.example.com behind a proxy: share links start with it \
+            and its host is allowed. (default: share links name --host and --port)
+            """)
+    public var publicURL: String?
+
     /// The templates folder, when given.
     @Option(
         help: """
@@ -92,6 +109,24 @@ public struct ServeOptions: ParsableArguments, Sendable {
         transform: DurationArgument.parse)
     public var hibernateAfter = defaults.hibernateAfter
 
+    /// ``WebHostConfiguration/requestHeadTimeout``.
+    @Option(
+        help: """
+            Close a connection whose request has not arrived whole this long after it began: 10s, 1m. \
+            (default: \(DurationArgument.format(defaults.requestHeadTimeout)))
+            """,
+        transform: DurationArgument.parse)
+    public var requestHeadTimeout = defaults.requestHeadTimeout
+
+    /// ``WebHostConfiguration/idleConnectionTimeout``.
+    @Option(
+        help: """
+            Close a kept-alive connection with no request for this long (a live-move stream is never cut): 60s, \
+            5m. (default: \(DurationArgument.format(defaults.idleConnectionTimeout)))
+            """,
+        transform: DurationArgument.parse)
+    public var idleConnectionTimeout = defaults.idleConnectionTimeout
+
     /// ``WebHostConfiguration/maxEventStreamsPerSession``.
     @Option(help: "At most this many live-move streams per session (open tabs); one more ends the oldest.")
     public var maxEventStreamsPerSession = defaults.maxEventStreamsPerSession
@@ -131,7 +166,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
     /// The defaults (what `flowhost serve` does with no options).
     public init() {}
 
-    /// Refuses bounds below 1, a store bound below the sessions', a port out of range, and a `--public` folder that does not exist.
+    /// Refuses bounds below 1, a store bound below the sessions', a port out of range, a `--public`
+    /// folder that does not exist, an `--allowed-host` that is no host name and a `--public-url`
+    /// that is no http(s) URL of a server's root.
     public func validate() throws {
         for (value, name) in [
             (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
@@ -148,6 +185,39 @@ public struct ServeOptions: ParsableArguments, Sendable {
         if let folder = self.public, !Self.isDirectory(folder) {
             throw ValidationError("--public \(folder): there is no folder at \(Self.absolute(folder)).")
         }
+        for name in allowedHosts where !Self.isHostName(name) {
+            throw ValidationError(
+                "--allowed-host \(name): not a host name or IP address; give the name alone, without a scheme, port "
+                    + "or path (every port of it is allowed), e.g. --allowed-host demo.example.com.")
+        }
+        if let publicURL { _ = try Self.publicURL(publicURL) }
+    }
+
+    /// Whether `text` is a host name, an IPv4 address or an IPv6 address (in brackets or not).
+    private static func isHostName(_ text: String) -> Bool {
+        let name = /[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?/
+        let ipv6 = /\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*/
+        return text.wholeMatch(of: name) != nil || text.wholeMatch(of: ipv6) != nil
+    }
+
+    /// `text` as the server's public URL: http or https, a host, maybe a port, no path beyond `/`.
+    private static func publicURL(_ text: String) throws -> URL {
+        guard let components = URLComponents(string: text), let url = components.url,
+            let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let host = components.host, isHostName(host)
+        else {
+            throw ValidationError(
+                "--public-url \(text): not an http or https URL with a host, e.g. --public-url https://demo.example.com."
+            )
+        }
+        guard ["", "/"].contains(components.path), components.query == nil, components.fragment == nil,
+            components.user == nil, components.password == nil
+        else {
+            throw ValidationError(
+                "--public-url \(text): FlowHost is served at the root of its host; give the URL without a path, query "
+                    + "or user, e.g. \(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "").")
+        }
+        return url
     }
 
     /// The server's configuration these options give.
@@ -155,6 +225,10 @@ public struct ServeOptions: ParsableArguments, Sendable {
         var configuration = WebHostConfiguration()
         configuration.host = host
         configuration.port = port
+        configuration.allowedHosts = allowedHosts
+        configuration.publicURL = publicURL.flatMap { try? Self.publicURL($0) }
+        configuration.requestHeadTimeout = requestHeadTimeout
+        configuration.idleConnectionTimeout = idleConnectionTimeout
         configuration.maxSessions = maxSessions
         configuration.maxNewSessions = maxNewSessions
         configuration.maxEventStreamsPerSession = maxEventStreamsPerSession
