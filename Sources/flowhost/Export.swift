@@ -22,6 +22,7 @@ struct Export: AsyncParsableCommand {
         let crawl = try await crawlArguments.crawl(app)
         let directory = URL(filePath: out, directoryHint: .isDirectory)
         let result = try StaticExport(crawl: crawl, app: app).write(to: directory)
+        for line in result.skipped { FileHandle.standardError.write(Data("warning: \(line)\n".utf8)) }
         FileHandle.standardError.write(Data("wrote \(result.files) files to \(out)\n".utf8))
         if let problem = result.mapProblem {
             FileHandle.standardError.write(
