@@ -108,6 +108,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowHostServeTests", dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "WebHost"]),
+        // `flowhost`'s own commands (init), through @testable import of the executable.
+        .testTarget(
+            name: "FlowHostCommandTests",
+            dependencies: ["flowhost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "WebHostTests",
             dependencies: [
