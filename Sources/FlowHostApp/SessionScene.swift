@@ -87,14 +87,18 @@ public final class SessionScene {
     ///     ``init(app:versionsAfter:)``).
     ///   - prepare: Called with the fresh scene before the replay (to follow its window's changes).
     ///   - holdingWaits: See ``replay(_:settleTimeout:holdingWaits:afterEach:)``.
+    ///   - yielding: Whether to let other work on the main actor run between entries (a crawl,
+    ///     which must not hold up the sessions of the server it runs in).
     /// - Returns: The scene, and how far the replay went: the scene's own path is the part that fit.
     public static func replaying(
         _ path: ClickPath, app: WebApp, versionsAfter: Int = 0, settleTimeout: Duration = .seconds(1),
-        holdingWaits: Bool = false, prepare: (SessionScene) -> Void = { _ in }
+        holdingWaits: Bool = false, yielding: Bool = false, prepare: (SessionScene) -> Void = { _ in }
     ) async -> (scene: SessionScene, replay: Replay) {
         let scene = SessionScene(app: app, versionsAfter: versionsAfter)
         prepare(scene)
-        let replay = await scene.replay(path, settleTimeout: settleTimeout, holdingWaits: holdingWaits)
+        let replay = await scene.replay(path, settleTimeout: settleTimeout, holdingWaits: holdingWaits) { _ in
+            if yielding { await Task.yield() }
+        }
         return (scene, replay)
     }
 
@@ -117,7 +121,7 @@ public final class SessionScene {
     /// without real time passing); else it keeps real time again.
     public func replay(
         _ path: ClickPath, settleTimeout: Duration = .seconds(1), holdingWaits: Bool = false,
-        afterEach: (_ replayed: Int) -> Void = { _ in }
+        afterEach: (_ replayed: Int) async -> Void = { _ in }
     ) async -> Replay {
         window.clock.beginReplay()
         defer { if !holdingWaits { window.clock.endReplay() } }
@@ -129,7 +133,7 @@ public final class SessionScene {
                     stoppedBecause: "step \(index + 1) of \(path.entries.count) (\(entry)) \(problem)")
             }
             await settle(timeout: settleTimeout)
-            afterEach(index + 1)
+            await afterEach(index + 1)
         }
         return Replay(replayed: path.entries.count, total: path.entries.count, stoppedBecause: nil)
     }

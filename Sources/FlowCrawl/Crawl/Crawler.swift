@@ -149,7 +149,7 @@ public final class Crawler {
         await Task.yield()
         try Task.checkCancellation()
         let (scene, replay) = await SessionScene.replaying(
-            path, app: app, settleTimeout: options.settleTimeout, holdingWaits: true)
+            path, app: app, settleTimeout: options.settleTimeout, holdingWaits: true, yielding: true)
         defer {
             scene.window.clock.endReplay()
             scene.close()
@@ -162,8 +162,7 @@ public final class Crawler {
         guard await step(scene) else { return nil }
         await scene.settle(timeout: options.settleTimeout)
         let tree = scene.window.updatedScreenTree()
-        let html = try await Self.render(tree, with: renderer)
-        let key = HTMLNormalizer.normalize(html)
+        let (html, key) = try await Self.render(tree, with: renderer)
         if let known = stateByPage[key] { return Reached(state: known, isNew: false) }
         guard states.count < options.maxStates else { return Reached(state: nil, isNew: false) }
         let id = states.count
@@ -178,9 +177,12 @@ public final class Crawler {
         return Reached(state: id, isNew: true)
     }
 
-    /// Renders `tree` off the main actor.
-    private nonisolated static func render(_ tree: ScreenTree, with renderer: PageRenderer) async throws -> String {
-        try renderer.render(tree)
+    /// Renders `tree` off the main actor: the page, and the page normalised (the state's key).
+    private nonisolated static func render(
+        _ tree: ScreenTree, with renderer: PageRenderer
+    ) async throws -> (html: String, key: String) {
+        let html = try renderer.render(tree)
+        return (html, HTMLNormalizer.normalize(html))
     }
 
     /// The state `id` for what `tree` shows, reached by `path`.
