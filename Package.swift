@@ -61,11 +61,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // `flowhost serve`'s options and start-up, for apps' own executables too.
+        // An app's own executable: serve (its options and start-up), export, map, check.
         .target(
             name: "FlowHostServe",
             dependencies: [
-                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowHostSQLite",
+                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowHostSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "flowhost",
             dependencies: [
-                "FlowHostServe", "FlowHostApp", "FlowCrawl", "HTMLPresenter", "MovieDemo",
+                "FlowHostServe", "HTMLPresenter", "MovieDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Skeleton")]
