@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "HTMLPresenter", targets: ["HTMLPresenter"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
+        .library(name: "FlowHostApp", targets: ["FlowHostApp"]),
+        .library(name: "FlowCrawl", targets: ["FlowCrawl"]),
+        .library(name: "FlowHostSQLite", targets: ["FlowHostSQLite"]),
         .library(name: "WebHost", targets: ["WebHost"]),
         .library(name: "FlowHostServe", targets: ["FlowHostServe"]),
         .library(name: "MovieDemo", targets: ["MovieDemo"]),
@@ -39,10 +42,19 @@ let package = Package(
                 "FlowCore", "HTMLPresenter", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
+        // What an app needs to be served: WebApp, DeepLinks, SessionScene, the click path store protocol.
+        .target(name: "FlowHostApp", dependencies: ["FlowCore", "HTMLPresenter"]),
+        // The crawler, the static export and the flow map: no HTTP.
+        .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"]),
+        // The click path store in one SQLite file.
+        .target(
+            name: "FlowHostSQLite",
+            dependencies: ["HTMLPresenter", "FlowHostApp", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "WebHost",
             dependencies: [
-                "FlowCore", "HTMLPresenter",
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1.1 channel with FlowHost's connection timeouts (TimedHTTP1Channel).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -53,20 +65,19 @@ let package = Package(
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // `flowhost serve`'s options and start-up, for apps' own executables too.
+        // An app's own executable: serve (its options and start-up), export, map, check.
         .target(
             name: "FlowHostServe",
             dependencies: [
-                "WebHost", "HTMLPresenter",
+                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowHostSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
-            name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "WebHost"],
+            name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"],
             resources: [.copy("Resources/movies.json")]
         ),
         .executableTarget(
@@ -90,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "MovieDemoTests",
             dependencies: [
-                "MovieDemo", "FlowTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "MovieDemo", "FlowHostApp", "FlowCrawl", "FlowTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
@@ -98,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationExamples",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "WebHost", "FlowTesting", "MovieDemo", "FlowHostServe",
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "WebHost", "FlowTesting", "MovieDemo",
+                "FlowHostServe",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -107,7 +120,8 @@ let package = Package(
             exclude: ["README/Templates", "README/Tests/MovieAppTests/__Snapshots__"]
         ),
         .testTarget(
-            name: "FlowHostServeTests", dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "WebHost"]),
+            name: "FlowHostServeTests",
+            dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "FlowHostApp", "WebHost"]),
         // `flowhost`'s own commands (init), through @testable import of the executable.
         .testTarget(
             name: "FlowHostCommandTests",
@@ -115,11 +129,14 @@ let package = Package(
         .testTarget(
             name: "WebHostTests",
             dependencies: [
-                "WebHost", "FlowTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "WebHost", "FlowHostApp", "FlowHostSQLite", "FlowTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Raw sockets, for bytes HTTP clients will not send (RawHTTP).
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // To write files a store must refuse.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

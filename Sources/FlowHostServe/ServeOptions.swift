@@ -1,18 +1,15 @@
 import ArgumentParser
+import FlowHostApp
+import FlowHostSQLite
 import Foundation
 import HTMLPresenter
 import Logging
 import WebHost
 
-/// The options of `flowhost serve`, and the one way to start a server from them. An app's own
-/// executable takes the same options (`--host`, `--port`, `--templates`, ...) and reports a broken
-/// template or a missing folder the same way: `file:line:col: message` on standard error and exit
-/// status 65, never a crash.
-///
-/// ```swift
-/// // main.swift: serves the app at http://127.0.0.1:8080/ with the package's Templates/ and Public/
-/// await ServeOptions.main(appName: "Movies", app: makeMovieApp)
-/// ```
+/// The options of `serve`, and the one way to start a server from them. An app's own executable
+/// (``FlowHostCommand``) takes the same options (`--host`, `--port`, `--templates`, ...) and reports
+/// a broken template or a missing folder the same way: `file:line:col: message` on standard error
+/// and exit status 65, never a crash.
 ///
 /// A command of your own takes them with `@OptionGroup var serve: ServeOptions` and calls
 /// ``run(appName:defaultFolders:app:)``.
@@ -245,15 +242,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     /// folder), else `defaultFolders`' (computed only when needed; with `--templates` alone, a
     /// default that cannot be found means no public folder).
     public func folders(defaultFolders: () throws -> AppFolders) throws -> AppFolders {
-        var folders: AppFolders
-        if let templates {
-            let defaults = self.public == nil ? try? defaultFolders() : nil
-            folders = AppFolders(templates: URL(filePath: templates), publicDirectory: defaults?.publicDirectory)
-        } else {
-            folders = try defaultFolders()
-        }
-        if let folder = self.public { folders.publicDirectory = URL(filePath: folder, directoryHint: .isDirectory) }
-        return folders
+        try AppFolders.resolving(templates: templates, public: self.public, defaultFolders: defaultFolders)
     }
 
     /// Builds the app from its folders and serves it until SIGINT or SIGTERM. A template, folder
@@ -280,22 +269,6 @@ public struct ServeOptions: ParsableArguments, Sendable {
             app: app, configuration: configuration, store: openStore(logger: logger), logger: logger)
         try await server.run { [host, logger] port in
             logger.notice("FlowHost serves \(appName) at http://\(host):\(port)/")
-        }
-    }
-
-    /// An app's own `main`: parses the command line (`--help` lists the options), then serves the
-    /// app from the folders of the package that holds the calling file (see
-    /// ``AppFolders/init(packageContaining:)``) until SIGINT or SIGTERM. A bad option, template or
-    /// folder ends the process with its message and a non-zero status.
-    public static func main(
-        appName: String, packageContaining filePath: String = #filePath, app makeApp: (AppFolders) throws -> WebApp
-    ) async {
-        let options = parseOrExit()
-        do {
-            try await options.run(
-                appName: appName, defaultFolders: { try AppFolders(packageContaining: filePath) }, app: makeApp)
-        } catch {
-            exit(withError: error)
         }
     }
 

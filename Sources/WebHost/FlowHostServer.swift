@@ -1,3 +1,4 @@
+import FlowHostApp
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -42,7 +43,7 @@ public struct FlowHostServer: Sendable {
                 await onServerRunning(port)
             },
             logger: host.logger)
-        application.addServices(SessionSweeper(host: host))
+        application.addServices(SessionSweeper(host: host), host.tasks)
         if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }
         return application
     }

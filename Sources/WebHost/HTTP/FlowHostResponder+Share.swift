@@ -11,7 +11,7 @@ extension FlowHostResponder {
                 .conflict, title: "Nothing to share",
                 message: "This page's session has ended (it was idle for a while). Nothing was shared.")
         }
-        let id = try await session.queue.run { try await host.share(session) }
+        let id = try await session.queue.run(clientGone: log.clientGone) { try await host.share(session) }
         return responses.redirect(to: FlowHostRoute.sharePage(id: id).url)
     }
 
