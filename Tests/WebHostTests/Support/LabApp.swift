@@ -129,10 +129,13 @@ final class LabFlows {
     }
 }
 
-/// The lab as a web app; Later's step comes `laterDelay` after the click.
-func labApp(recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150)) throws -> WebApp {
+/// The lab as a web app; Later's step comes `laterDelay` after the click. `templates` replaces the
+/// lab's own.
+func labApp(
+    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), templates: [String: String] = labTemplates
+) throws -> WebApp {
     try WebApp(
-        templates: try TemplateLibrary(templates: labTemplates),
+        templates: try TemplateLibrary(templates: templates),
         deepLinks: DeepLinks().adding("page/:number") { parameters in
             Int(parameters["number"] ?? "").map { LabStep.page($0) }
         }
