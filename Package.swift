@@ -39,7 +39,8 @@ let package = Package(
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowCore", "HTMLPresenter", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         // What an app needs to be served: WebApp, DeepLinks, SessionScene, the click path store protocol.
@@ -129,8 +130,9 @@ let package = Package(
         .testTarget(
             name: "WebHostTests",
             dependencies: [
-                "WebHost", "FlowHostApp", "FlowHostSQLite", "FlowTesting",
+                "WebHost", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Raw sockets, for bytes HTTP clients will not send (RawHTTP).
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -36,14 +36,14 @@ struct NoInspectorTests {
         let templates = TemplateLibrary.loadingValid(directory: folder.path(percentEncoded: false))
         try #require(templates.problems.count == 1)
 
-        try await withLabServer(templates: templates, configure: { $0.showsInspector = false }) { client in
+        try await withLabServer(library: templates, configure: { $0.showsInspector = false }) { client in
             var browser = Browser(client)
             let page = try await browser.open()
             #expect(page.text.contains("This screen has a template problem"))
             #expect(!page.text.contains("page.mustache"))
             #expect(!page.text.contains("{{number}"))
         }
-        try await withLabServer(templates: templates) { client in
+        try await withLabServer(library: templates) { client in
             var browser = Browser(client)
             let page = try await browser.open()
             #expect(page.text.contains("page.mustache:1:"), "with the inspector, the details show")
@@ -58,7 +58,7 @@ struct NoInspectorTests {
         var configuration = WebHostConfiguration()
         configuration.showsInspector = false
         let server = FlowHostServer(
-            app: try labApp(templates: try TemplateLibrary(templates: sources)), configuration: configuration,
+            app: try labApp(templates: sources), configuration: configuration,
             logger: Logger(label: "lab") { _ in RecordingLogHandler(messages: messages) })
         try await server.makeApplication().test(.router) { client in
             var browser = Browser(client)

@@ -131,13 +131,14 @@ final class LabFlows {
 }
 
 /// The lab as a web app; Later's step comes `laterDelay` after the click; `publicDirectory` is
-/// served at `/public/`; `templates` are the lab's unless given.
+/// served at `/public/`. `templates` replaces the lab's own; `library`, templates as loaded (with
+/// their problems), replaces both.
 func labApp(
     recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
-    templates: TemplateLibrary? = nil
+    templates: [String: String] = labTemplates, library: TemplateLibrary? = nil
 ) throws -> WebApp {
     try WebApp(
-        templates: try templates ?? TemplateLibrary(templates: labTemplates),
+        templates: try library ?? TemplateLibrary(templates: templates),
         publicDirectory: publicDirectory,
         deepLinks: DeepLinks().adding("page/:number") { parameters in
             Int(parameters["number"] ?? "").map { LabStep.page($0) }
@@ -157,7 +158,7 @@ func labApp(
 /// hangs up).
 func withLabServer(
     recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
-    templates: TemplateLibrary? = nil, store: any ClickPathStore = MemoryClickPathStore(),
+    library: TemplateLibrary? = nil, store: any ClickPathStore = MemoryClickPathStore(),
     testing: TestingSetup = .router,
     configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
@@ -169,7 +170,7 @@ func withLabServer(
     logger.logLevel = .warning
     let server = FlowHostServer(
         app: try labApp(
-            recorder: recorder, laterDelay: laterDelay, publicDirectory: publicDirectory, templates: templates),
+            recorder: recorder, laterDelay: laterDelay, publicDirectory: publicDirectory, library: library),
         configuration: configuration, store: store,
         logger: logger)
     try await server.makeApplication().test(testing) { client in try await test(client) }
