@@ -267,8 +267,17 @@ public struct ServeOptions: ParsableArguments, Sendable {
         }
         let server = FlowHostServer(
             app: app, configuration: configuration, store: openStore(logger: logger), logger: logger)
-        try await server.run { [host, logger] port in
-            logger.notice("FlowHost serves \(appName) at http://\(host):\(port)/")
+        // A wildcard address is no name to open: the server answers it 421. Loopback is.
+        let shown =
+            switch host {
+            case "0.0.0.0", "": "127.0.0.1"
+            case "::": "[::1]"
+            case _ where host.contains(":") && !host.hasPrefix("["): "[\(host)]"
+            default: host
+            }
+        try await server.run { [publicURL, logger] port in
+            let also = publicURL.map { " (and at \($0), the start of share links)" } ?? ""
+            logger.notice("FlowHost serves \(appName) at http://\(shown):\(port)/\(also)")
         }
     }
 
