@@ -14,9 +14,7 @@ import SnapshotTesting
 /// CI sets `SNAPSHOT_TESTING_RECORD=never`, so that nothing is recorded there.
 ///
 /// ```swift
-/// @MainActor @Test func everyScreen() async throws {
-///     try await assertAppSnapshot(of: try PrototypeApp.make(folders: AppFolders(packageContaining: #filePath)))
-/// }
+/// try await assertAppSnapshot(of: try makeMovieApp(folders: AppFolders(packageContaining: #filePath)))
 /// ```
 ///
 /// Pages are named after their state's template and a digest of its click path (`.../everyScreen.items-detail-3f09a6c2.html`),

@@ -8,7 +8,8 @@ extension Snapshotting where Value == FlowMap, Format == String {
     /// template, a click path), so that states numbered anew are no change.
     ///
     /// ```swift
-    /// assertSnapshot(of: try await Crawler(app: app).crawl().map, as: .flowMap)
+    /// let map = try await Crawler(app: app).crawl().map
+    /// assertSnapshot(of: map, as: .flowMap)
     /// ```
     public static var flowMap: Snapshotting<FlowMap, String> {
         var strategy = SimplySnapshotting<String>.lines.pullback { (map: FlowMap) in
