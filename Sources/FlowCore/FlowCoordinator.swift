@@ -93,7 +93,19 @@ public final class FlowCoordinator {
     public var isNavigating: Bool { tree.isNavigating }
 
     /// The tree's navigation log, oldest first: every step, who emitted it, what became of it.
-    public var log: [NavigationLogEntry] { Array(tree.log.entries) }
+    public var log: [NavigationLogEntry] { tree.log.entries }
+
+    /// How many entries the tree's ``log`` keeps, the newest (1000 unless given at `init`).
+    /// Lowering it drops the oldest at once: a host that shows only the last few keeps only those.
+    ///
+    /// ```swift
+    /// let coordinator = FlowCoordinator()
+    /// coordinator.logCapacity = 200  // a host that shows the last 200 steps
+    /// ```
+    public var logCapacity: Int {
+        get { tree.logCapacity }
+        set { tree.logCapacity = newValue }
+    }
 
     /// Entries recorded after the entry numbered `sequence` (0 for all that are kept).
     public func log(after sequence: Int) -> [NavigationLogEntry] {

@@ -69,4 +69,27 @@ struct NavigationLogTests {
         #expect(coordinator.log(after: 23).map(\.sequence) == [24, 25])
         #expect(flow.navigated.count == 25)
     }
+
+    @Test("lowering the log's capacity keeps the newest entries, and the log stays that small")
+    func logCapacityLowered() async {
+        // Given a coordinator that navigated 30 steps, all kept
+        let flow = TestFlow()
+        let stepper = TestStepper()
+        let coordinator = FlowCoordinator()
+        coordinator.coordinate(flow: flow, with: stepper)
+        for id in 1...30 { stepper.steps.send(TestStep.detail(id: id)) }
+        await coordinator.waitUntilIdle()
+        #expect(coordinator.log.count == 30)
+
+        // When its capacity is lowered to 5, then 12 more steps are navigated
+        coordinator.logCapacity = 5
+        let lowered = coordinator.log.map(\.sequence)
+        for id in 31...42 { stepper.steps.send(TestStep.detail(id: id)) }
+        await coordinator.waitUntilIdle()
+
+        // Then the 5 newest were kept at once, and afterwards again only the 5 newest, in order
+        #expect(lowered == Array(26...30))
+        #expect(coordinator.log.map(\.sequence) == Array(38...42))
+        #expect(coordinator.log(after: 40).map(\.sequence) == [41, 42])
+    }
 }

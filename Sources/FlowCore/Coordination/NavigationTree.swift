@@ -11,7 +11,10 @@ final class NavigationTree {
 
     private var queue: [PendingStep] = []
     private var queueHead = 0
+    /// Steps are queued and not all navigated yet.
     private var isDraining = false
+    /// A task is inside ``drain()`` (maybe suspended in a flow's `adapt`): no other may enter.
+    private var isDrainRunning = false
     private var idleWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var nextWaiter = 0
 
@@ -22,8 +25,14 @@ final class NavigationTree {
     /// Whether steps are waiting or being navigated.
     var isNavigating: Bool { isDraining }
 
+    /// How many entries the log keeps; lowering it drops the oldest at once.
+    var logCapacity: Int {
+        get { log.capacity }
+        set { log.bound(to: newValue) }
+    }
+
     /// Queues a step behind every step emitted before it; navigation starts on the next turn of
-    /// the main actor if nothing is running.
+    /// the main actor if nothing is running, or sooner if someone waits (``waitUntilIdle(timeout:)``).
     func enqueue(_ step: any Step, for coordinator: FlowCoordinator, origin: StepOrigin) {
         queue.append(PendingStep(coordinator: coordinator, step: step, origin: origin))
         guard !isDraining else { return }
@@ -43,17 +52,31 @@ final class NavigationTree {
     /// Returns true once no step is waiting or being navigated, or false when `timeout` passed first.
     func waitUntilIdle(timeout: Duration?) async -> Bool {
         guard isDraining else { return true }
+        if !isDrainRunning {
+            // The task `enqueue` started waits its turn behind everything else queued on the main
+            // actor (on a busy server, every other session's work), and so would this waiter,
+            // twice. Navigate now instead, in this turn: a drain that does not suspend (no flow's
+            // `adapt` awaits) is over when `Task.immediate` returns; one that does goes on in its
+            // own task, and the wait below bounds it as before.
+            _ = Task.immediate { await self.drain() }
+            guard isDraining else { return true }
+        }
         let waiter = nextWaiter
         nextWaiter += 1
+        // Not on the main actor: a timer cancelled (the common case) ends without a turn of it.
         let timer = timeout.map { timeout in
-            Task { [weak self] in
-                try? await Task.sleep(for: timeout)
-                self?.idleWaiters.removeValue(forKey: waiter)?.resume(returning: false)
+            Task.detached { [weak self] in
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                await self?.timeOut(waiter)
             }
         }
         let isIdle = await withCheckedContinuation { idleWaiters[waiter] = $0 }
         timer?.cancel()
         return isIdle
+    }
+
+    private func timeOut(_ waiter: Int) {
+        idleWaiters.removeValue(forKey: waiter)?.resume(returning: false)
     }
 
     /// Ends every event stream, when the root coordinator ends.
@@ -62,7 +85,11 @@ final class NavigationTree {
         didNavigate.finish()
     }
 
+    /// Navigates the queued steps in order until none is left; returns at once if another task is
+    /// in here already (suspended in an `adapt`: it goes on with the queue).
     private func drain() async {
+        guard !isDrainRunning else { return }
+        isDrainRunning = true
         while queueHead < queue.count {
             let pending = queue[queueHead]
             queueHead += 1
@@ -72,8 +99,10 @@ final class NavigationTree {
             }
             await pending.coordinator.navigate(pending.step, origin: pending.origin)
         }
-        queue.removeAll(keepingCapacity: queue.capacity <= 64)
+        // An idle tree keeps no queue storage: a live session spends most of its time idle.
+        queue.removeAll()
         queueHead = 0
+        isDrainRunning = false
         isDraining = false
         let waiters = idleWaiters.values
         idleWaiters = [:]

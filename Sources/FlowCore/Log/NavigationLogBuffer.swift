@@ -1,7 +1,11 @@
-/// The newest entries of a coordinator tree's log, bounded so that a long session does not grow.
+/// The newest entries of a coordinator tree's log, bounded so that a long session does not grow:
+/// a ring of at most `capacity` entries (the oldest is overwritten), whose storage grows only as
+/// entries come.
 struct NavigationLogBuffer {
-    let capacity: Int
+    private(set) var capacity: Int
     private var storage: [NavigationLogEntry] = []
+    /// Where the oldest entry is, once the ring is full.
+    private var start = 0
     private(set) var count = 0
 
     init(capacity: Int) {
@@ -9,19 +13,29 @@ struct NavigationLogBuffer {
         self.capacity = capacity
     }
 
-    /// Appends an entry numbered after the last one; amortised O(1).
+    /// Appends an entry numbered after the last one, overwriting the oldest when full; O(1).
     mutating func append(
         step: any Step, origin: StepOrigin, flow: Any.Type?, outcome: NavigationOutcome
     ) -> NavigationLogEntry {
         count += 1
         let entry = NavigationLogEntry(sequence: count, step: step, origin: origin, flow: flow, outcome: outcome)
-        if storage.count >= 2 * capacity {
-            storage.removeFirst(storage.count - capacity + 1)
+        if storage.count < capacity {
+            storage.append(entry)
+        } else {
+            storage[start] = entry
+            start = (start + 1) % capacity
         }
-        storage.append(entry)
         return entry
     }
 
     /// The newest entries, oldest first, at most `capacity`.
-    var entries: ArraySlice<NavigationLogEntry> { storage.suffix(capacity) }
+    var entries: [NavigationLogEntry] { Array(storage[start...] + storage[..<start]) }
+
+    /// Keeps at most `capacity` entries from now on: the newest, when there are more.
+    mutating func bound(to capacity: Int) {
+        precondition(capacity > 0, "The navigation log needs room for at least one entry")
+        storage = Array(entries.suffix(capacity))
+        start = 0
+        self.capacity = capacity
+    }
 }

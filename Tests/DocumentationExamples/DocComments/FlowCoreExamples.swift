@@ -163,6 +163,15 @@ struct FlowCoreExamples {
         #expect(settled)
     }
 
+    @Test("logCapacity bounds the log to the newest entries")
+    func logCapacity() async {
+        // example: Sources/FlowCore/FlowCoordinator.swift
+        let coordinator = FlowCoordinator()
+        coordinator.logCapacity = 200  // a host that shows the last 200 steps
+        // end of example
+        #expect(coordinator.logCapacity == 200)
+    }
+
     @Test("OneStepper sends its one step first")
     func oneStepper() async {
         let coordinator = FlowCoordinator()
