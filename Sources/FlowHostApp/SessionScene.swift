@@ -55,7 +55,7 @@ public final class SessionScene {
     /// and recording nothing, when the window no longer holds it or it is on top already.
     @discardableResult
     public func reveal(_ id: ScreenID) -> Bool {
-        guard window.updatedScreenTree().visibleScreen?.id != id, let position = window.position(of: id),
+        guard window.visibleScreenID != id, let position = window.position(of: id),
             window.reveal(id)
         else { return false }
         clickPath.entries.append(.reveal(position))

@@ -5,8 +5,8 @@ import FlowCore
 ///
 /// Its position (``screen`` and ``index``) says which button it is in terms that do not change from
 /// one capture to the next: the same screen in the same state registers its actions in the same
-/// order, so "the second action of the detail screen" names the same button again after a new
-/// capture, while its token does not.
+/// order, so "the second action of the detail screen" names the same button again after the screen
+/// changed, while its token does not (a token lives as long as the window's version).
 public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     /// What an action does, kept as given: a step is described only when someone asks (describing
     /// an enum goes through reflection and would cost more than capturing the whole page).
@@ -16,7 +16,10 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The 32-hex-digit token in the action's URL.
-    public let token: String
+    public var token: String { opaqueToken.text }
+    /// The token as its 128 bits: a live session keeps every action of its screen, and 16 bytes
+    /// are a third of what the text would take.
+    let opaqueToken: OpaqueToken
     /// The view controller the action belongs to: the screen for its content and bar buttons, the
     /// navigation controller for its back button, the tab bar controller for its tabs, the alert
     /// for its buttons.
@@ -29,8 +32,8 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     public let sampleFields: FormFields?
     private let purpose: Purpose
 
-    init(token: String, purpose: Purpose, screen: ScreenID, index: Int, sampleFields: FormFields? = nil) {
-        self.token = token
+    init(token: OpaqueToken, purpose: Purpose, screen: ScreenID, index: Int, sampleFields: FormFields? = nil) {
+        opaqueToken = token
         self.purpose = purpose
         self.screen = screen
         self.index = index
@@ -56,7 +59,7 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
 
     /// Same token, same position, same purpose.
     public static func == (lhs: OnScreenAction, rhs: OnScreenAction) -> Bool {
-        lhs.token == rhs.token && lhs.screen == rhs.screen && lhs.index == rhs.index
+        lhs.opaqueToken == rhs.opaqueToken && lhs.screen == rhs.screen && lhs.index == rhs.index
             && lhs.description == rhs.description
     }
 }

@@ -26,7 +26,7 @@ extension HTMLWindow {
     /// Where the action `token` of the current capture is, or nil for a token not on screen (a
     /// capture of an earlier version holds only stale tokens).
     public func position(ofAction token: String) -> ActionPosition? {
-        guard screenTree.version == version, let action = screenTree.actions.first(where: { $0.token == token }),
+        guard let token = OpaqueToken(token), let action = currentActions?.first(where: { $0.opaqueToken == token }),
             let screen = position(of: action.screen)
         else { return nil }
         return ActionPosition(screen: screen, index: action.index)
@@ -36,7 +36,8 @@ extension HTMLWindow {
     /// such action is on screen.
     public func token(at position: ActionPosition) -> String? {
         guard let id = screenID(at: position.screen) else { return nil }
-        return updatedScreenTree().actions.first { $0.screen == id && $0.index == position.index }?.token
+        let actions = currentActions ?? updatedScreenTree().actions
+        return actions.first { $0.screen == id && $0.index == position.index }?.token
     }
 
     private static func find(_ id: ScreenID, in root: HTMLViewController) -> ([Int], HTMLViewController)? {

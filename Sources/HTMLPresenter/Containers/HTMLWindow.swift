@@ -33,8 +33,10 @@ public final class HTMLWindow: Presentable {
     private var modals: [Modal] = []
     private var lastScreenNumber = 0
     private let actionTable = ActionTable()
-    /// The last capture; current while its ``ScreenTree/version`` equals ``version``.
-    public private(set) var screenTree = ScreenTree.empty
+    /// The version of the last capture: its tokens are on screen while it is ``version``. The
+    /// capture itself is not kept: its values (a list screen's every row) are the page's, and
+    /// whoever renders the page keeps that.
+    private var capturedVersion = 0
     /// Moves on every change of what is on screen (navigation, a view model's new values, an
     /// action run). A capture is stamped with the version it shows, so a page is current exactly
     /// while its version is the window's.
@@ -57,14 +59,25 @@ public final class HTMLWindow: Presentable {
 
     // MARK: Capturing and acting
 
-    /// The screen tree, captured anew if anything changed since the last capture. A new capture
-    /// issues new action tokens; the previous ones become stale.
+    /// What is on screen now, captured: the view models give their values again on every call,
+    /// and the actions keep their tokens while the version does not move. Once anything changed,
+    /// a capture issues new tokens and the previous ones become stale.
     public func updatedScreenTree() -> ScreenTree {
-        if screenTree.version != version {
-            screenTree = ScreenCapture(table: actionTable).tree(
-                of: layerRoots, windowRoot: rootViewController, version: version)
-        }
-        return screenTree
+        let tree = ScreenCapture(table: actionTable).tree(
+            of: layerRoots, windowRoot: rootViewController, version: version, sameVersion: capturedVersion == version)
+        capturedVersion = version
+        return tree
+    }
+
+    /// The identifier of the screen on top (under an alert, of the screen it covers), as a capture
+    /// would say, without capturing.
+    package var visibleScreenID: ScreenID? {
+        layerRoots.last { !($0 is HTMLAlertController) }?.visiblePath.last?.id
+    }
+
+    /// The actions of the last capture, if it shows what is on screen now.
+    var currentActions: [OnScreenAction]? {
+        capturedVersion == version ? actionTable.onScreen : nil
     }
 
     /// Runs the action behind `token` with the submitted `fields`.

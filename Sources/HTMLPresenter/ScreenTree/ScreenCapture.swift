@@ -10,9 +10,13 @@ struct ScreenCapture {
     let table: ActionTable
 
     /// The tree of `layers` (the window's root first, then each presented modal), stamped with
-    /// `version`. The previous capture's tokens are retired.
-    func tree(of layers: [HTMLViewController], windowRoot: HTMLViewController?, version: Int) -> ScreenTree {
-        table.retireAll()
+    /// `version`. The previous capture's tokens are retired, unless it was of the same version
+    /// (`sameVersion`): its actions then keep their tokens.
+    func tree(
+        of layers: [HTMLViewController], windowRoot: HTMLViewController?, version: Int, sameVersion: Bool
+    ) -> ScreenTree {
+        table.beginCapture(sameVersion: sameVersion)
+        defer { table.endCapture() }
         let alert = layers.last as? HTMLAlertController
         let cards = layers.filter { !($0 is HTMLAlertController) }
         let captured = cards.enumerated().map { index, root in
