@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         .target(name: "FlowCore"),
@@ -64,6 +65,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 // Static files streamed from disk (StaticFiles).
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
+                // Pages and static files sent gzip-compressed (zlib).
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -141,6 +144,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // To write files a store must refuse.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // To read what the server sent gzip-compressed.
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
     ],

@@ -34,7 +34,7 @@ extension FlowHostResponder {
         case .ended:
             return responses.redirect(to: FlowHostRoute.root.url)
         case .page(let page, action: .invalid):
-            return responses.page(page.html, status: .unprocessableContent)
+            return responses.page(page.body, for: request.contentCoding, status: .unprocessableContent)
         case .page(let page, _):
             return responses.redirect(to: page.url)
         }

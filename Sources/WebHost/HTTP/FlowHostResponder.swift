@@ -89,14 +89,16 @@ struct FlowHostResponder: HTTPResponder {
             return try await files.serve(request)
         case .root:
             return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
-                try await screen(nil, in: session, clientGone: clientGone)
+                try await screen(nil, in: session, coding: request.contentCoding, clientGone: clientGone)
             }
         case .screen(let id):
             // A new session (the request named none that lives) is shown its first screen right
             // here: redirecting it would send a client that keeps no cookies from new session to
             // new session. So a cookieless client gets at most one redirect (from `/`).
             return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, isNew in
-                try await screen(isNew ? nil : id, in: session, redirect: !isNew, clientGone: clientGone)
+                try await screen(
+                    isNew ? nil : id, in: session, redirect: !isNew, coding: request.contentCoding,
+                    clientGone: clientGone)
             }
         case .link(let path):
             return try await link(path, request: request, log: &log)
@@ -123,12 +125,14 @@ struct FlowHostResponder: HTTPResponder {
 
     /// GET of a screen (`id`) or of whatever is on top (nil): the page when it is `id`, else a
     /// redirect to the screen on top (or that page in place, when `redirect` is false). The fast
-    /// path serves the published page without the main actor.
+    /// path serves the published page without the main actor, in the `coding` the client accepts.
     private func screen(
-        _ id: ScreenID?, in session: Session, redirect: Bool = true, clientGone: EventLoopFuture<Void>?
+        _ id: ScreenID?, in session: Session, redirect: Bool = true, coding: ContentCoding,
+        clientGone: EventLoopFuture<Void>?
     ) async throws -> Response {
         func answer(_ page: PublishedPage) -> Response {
-            page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
+            page.screenID == id || !redirect
+                ? responses.page(page.body, for: coding) : responses.redirect(to: page.url)
         }
         if let page = session.freshPage, id == nil || page.screenID == id { return answer(page) }
         let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in

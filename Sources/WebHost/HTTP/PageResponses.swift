@@ -31,6 +31,16 @@ struct PageResponses: Sendable {
         return response
     }
 
+    /// A published page, in the coding the client accepts (`Vary: Accept-Encoding` when it is kept
+    /// compressed: the answer depends on that header).
+    func page(_ body: CompressedBody, for coding: ContentCoding, status: HTTPResponse.Status = .ok) -> Response {
+        let (bytes, sent) = body.bytes(for: coding)
+        var response = page(bytes, status: status)
+        if body.isCompressed { response.headers[.vary] = "Accept-Encoding" }
+        if sent == .gzip { response.headers[.contentEncoding] = "gzip" }
+        return response
+    }
+
     /// `303 See Other` to `location`.
     func redirect(to location: String) -> Response {
         var headers = HTTPFields()

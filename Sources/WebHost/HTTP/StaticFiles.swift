@@ -10,6 +10,11 @@ import _NIOFileSystem
 /// segments, backslashes and NUL are refused before the file system is asked, and a symbolic link
 /// that leads out of its folder is not found (``ServedFolder``).
 ///
+/// Text files (stylesheets, scripts, SVG, JSON...) travel gzip-compressed to a client that accepts
+/// it, compressed once per version of the file (``CompressedFiles``), with `Vary: Accept-Encoding`
+/// and an ETag of their own (the file's with `-gzip`). A request with `Range` is answered from the
+/// file as is: a range of compressed bytes is of no use to anyone.
+///
 /// Our own responder rather than Hummingbird 2.28's `FileMiddleware`, which follows symbolic links
 /// out of its folder, answers `Range: bytes=99999999-` with a `206` whose length is negative (the
 /// connection hangs) and throws for `bytes=5-1` (a `500` here) where RFC 9110 ignores it, sends
@@ -17,6 +22,7 @@ import _NIOFileSystem
 struct StaticFiles: Sendable {
     private let folders: [(prefix: String, folder: ServedFolder)]
     private let responses: PageResponses
+    private let compressed = CompressedFiles()
 
     init(publicDirectory: URL?, responses: PageResponses) {
         var folders = [(FlowHostRoute.chromeFilesPrefix, ServedFolder(Chrome.publicDirectory))]
@@ -40,10 +46,17 @@ struct StaticFiles: Sendable {
         else { return notFound(path) }
 
         var headers = HTTPFields()
-        headers[.contentType] = Self.contentType(of: real)
+        let contentType = Self.contentType(of: real)
+        headers[.contentType] = contentType
         headers[.eTag] = file.eTag
         headers[.cacheControl] = "no-cache"
         headers[.acceptRanges] = "bytes"
+        if CompressedFiles.compresses(contentType, size: file.size) {
+            headers[.vary] = "Accept-Encoding"
+            if request.contentCoding == .gzip, request.headers[.range] == nil {
+                return try await compressedAnswer(file, request: request, headers: headers)
+            }
+        }
         if Self.matches(request.headers[values: .ifNoneMatch], file.eTag) {
             return Response(status: .notModified, headers: headers)
         }
@@ -66,6 +79,27 @@ struct StaticFiles: Sendable {
             guard request.method == .get, file.size > 0 else { return Response(status: .ok, headers: headers) }
             return Response(status: .ok, headers: headers, body: file.body(0...(file.size - 1)))
         }
+    }
+
+    /// The file gzip-compressed, with its own ETag (or `304` when the client has that version);
+    /// the file as is when compressing does not make it smaller.
+    private func compressedAnswer(_ file: ServedFile, request: Request, headers: HTTPFields) async throws -> Response {
+        guard let gzip = try await compressed.gzip(of: file) else {
+            var headers = headers
+            headers[.contentLength] = "\(file.size)"
+            guard request.method == .get else { return Response(status: .ok, headers: headers) }
+            return Response(status: .ok, headers: headers, body: file.body(0...(file.size - 1)))
+        }
+        var headers = headers
+        let eTag = file.eTag.dropLast() + "-gzip\""
+        headers[.eTag] = String(eTag)
+        if Self.matches(request.headers[values: .ifNoneMatch], String(eTag)) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentEncoding] = "gzip"
+        headers[.contentLength] = "\(gzip.readableBytes)"
+        guard request.method == .get else { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: gzip))
     }
 
     /// Whether `If-None-Match` (its values, each maybe a list) names `eTag`, or is `*`: weak
@@ -91,7 +125,7 @@ struct StaticFiles: Sendable {
 }
 
 /// A regular file about to be served: what its headers say, and its bytes streamed from disk.
-private struct ServedFile: Sendable {
+struct ServedFile: Sendable {
     let path: String
     let size: Int64
     /// The file's version: its modification time (to the nanosecond, so two saves within a second
@@ -114,6 +148,19 @@ private struct ServedFile: Sendable {
             "\""
             + [modified.seconds, modified.nanoseconds, Int(size)].map { String($0, radix: 16) }.joined(separator: "-")
             + "\""
+    }
+
+    /// The whole file, read without following a link; nil if it changed since its headers were
+    /// read (the caller then serves it streamed, which ends a changed file early).
+    func contents() async throws -> ByteBuffer? {
+        try await FileSystem.shared.withFileHandle(
+            forReadingAt: FilePath(path), options: OpenOptions.Read(followSymbolicLinks: false)
+        ) { handle in
+            let info = try await handle.info()
+            guard info.size == size, info.lastDataModificationTime == modified else { return nil }
+            let bytes = try await handle.readToEnd(maximumSizeAllowed: .bytes(size))
+            return bytes.readableBytes == size ? bytes : nil
+        }
     }
 
     /// `bytes` of the file. Opened again when the body is written, without following a link: a file

@@ -201,9 +201,11 @@ final class SessionHost: Sendable {
     }
 
     /// Lets the session follow its scene: a changed window refreshes the pages that wait for a
-    /// move, a logged step tells the inspector.
+    /// move, a logged step tells the inspector. The scene's log keeps what the inspector shows, no
+    /// more.
     @MainActor
     private func wire(_ scene: SessionScene, to session: Session) {
+        scene.coordinator?.logCapacity = Self.inspectedSteps
         scene.window.onChange = { [weak self, weak session] version in
             guard let self, let session, session.windowDidChange(to: version) else { return }
             self.scheduleRefresh(session)
@@ -309,7 +311,7 @@ final class SessionHost: Sendable {
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
-            html: ByteBuffer(string: html))
+            body: CompressedBody(ByteBuffer(string: html)))
         session.publish(page)
         return page
     }

@@ -1,0 +1,159 @@
+import CompressNIO
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import WebHost
+
+@Suite("Compression: pages and static files travel gzip-compressed to clients that accept it")
+struct CompressionTests {
+    private static let gzip: HTTPFields = [.acceptEncoding: "gzip, deflate, br"]
+
+    @Test("a page comes gzip-compressed to a client that accepts it, and inflates to the page sent as is")
+    func pageNegotiated() async throws {
+        try await withLabServer { client in
+            var browser = Browser(client)
+            _ = try await browser.open()
+            let url = try #require(try await browser.get("/").headers[.location])
+
+            let compressed = try await browser.get(url, headers: Self.gzip)
+            let plain = try await browser.get(url)
+
+            #expect(compressed.status == .ok && plain.status == .ok)
+            #expect(compressed.headers[.contentEncoding] == "gzip")
+            #expect(compressed.headers[.vary] == "Accept-Encoding" && plain.headers[.vary] == "Accept-Encoding")
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(compressed.body.readableBytes < plain.body.readableBytes / 2, "a page compresses well")
+            #expect(try Self.inflate(compressed.body) == String(buffer: plain.body))
+        }
+    }
+
+    @Test(
+        "a client that accepts no gzip gets the page as is",
+        arguments: [nil, "identity", "gzip;q=0", "br, deflate", "*;q=0, identity", "gzip;q=0.5, identity"])
+    func identityClients(acceptEncoding: String?) async throws {
+        try await withLabServer { client in
+            var browser = Browser(client)
+            _ = try await browser.open()
+            let url = try #require(try await browser.get("/").headers[.location])
+            var headers = HTTPFields()
+            if let acceptEncoding { headers[.acceptEncoding] = acceptEncoding }
+            let page = try await browser.get(url, headers: headers)
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentEncoding] == nil)
+            #expect(page.heading == "Page 1")
+        }
+    }
+
+    @Test("a page with a form's errors (422) is compressed too")
+    func invalidForm() async throws {
+        try await withLabServer { client in
+            var browser = Browser(client)
+            let page = try await browser.open()
+            let action = try #require(page.action("Rename"))
+            let answer = try await browser.post(action, form: "name=x", headers: Self.gzip)
+            #expect(answer.status == .unprocessableContent)
+            #expect(answer.headers[.contentEncoding] == "gzip")
+            #expect(try Self.inflate(answer.body).contains("A name has at least two letters."))
+        }
+    }
+
+    @Test("an event stream is not compressed")
+    func eventStream() async throws {
+        try await withLabServer { client in
+            var browser = Browser(client)
+            let old = try await browser.open()
+            _ = try await browser.click("Next", on: old)
+            let stream = try await browser.get(try #require(old.eventsURL), headers: Self.gzip)
+            #expect(stream.headers[.contentType] == "text/event-stream")
+            #expect(stream.headers[.contentEncoding] == nil)
+            #expect(stream.text.contains("event: move\ndata: /screen/"))
+        }
+    }
+
+    @Test("a stylesheet comes compressed, with an ETag of its own, and answers If-None-Match of that ETag 304")
+    func staticFile() async throws {
+        try await withLabServer { client in
+            let path = "/_flowhost/flowhost.css"
+            let compressed = try await client.executeRequest(uri: path, method: .get, headers: Self.gzip, body: nil)
+            let plain = try await client.executeRequest(uri: path, method: .get, headers: [:], body: nil)
+
+            #expect(compressed.headers[.contentEncoding] == "gzip")
+            #expect(compressed.headers[.vary] == "Accept-Encoding" && plain.headers[.vary] == "Accept-Encoding")
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(try Self.inflate(compressed.body) == String(buffer: plain.body))
+            let eTag = try #require(compressed.headers[.eTag])
+            let plainETag = try #require(plain.headers[.eTag])
+            #expect(eTag != plainETag && eTag.hasSuffix("-gzip\""))
+            #expect(compressed.headers[.contentLength] == "\(compressed.body.readableBytes)")
+
+            var conditional = Self.gzip
+            conditional[.ifNoneMatch] = eTag
+            let notModified = try await client.executeRequest(uri: path, method: .get, headers: conditional, body: nil)
+            #expect(notModified.status == .notModified)
+            #expect(notModified.headers[.eTag] == eTag && notModified.headers[.vary] == "Accept-Encoding")
+            // The other representation's tag does not match this one.
+            conditional[.ifNoneMatch] = plainETag
+            let changed = try await client.executeRequest(uri: path, method: .get, headers: conditional, body: nil)
+            #expect(changed.status == .ok && changed.headers[.contentEncoding] == "gzip")
+
+            let head = try await client.executeRequest(uri: path, method: .head, headers: Self.gzip, body: nil)
+            #expect(head.status == .ok && head.body.readableBytes == 0)
+            #expect(head.headers[.contentLength] == compressed.headers[.contentLength])
+        }
+    }
+
+    @Test("a Range request gets the bytes of the file as is, even from a client that accepts gzip")
+    func rangeOnStaticFile() async throws {
+        try await withLabServer { client in
+            let path = "/_flowhost/flowhost.css"
+            let plain = try await client.executeRequest(uri: path, method: .get, headers: [:], body: nil)
+            var headers = Self.gzip
+            headers[.range] = "bytes=10-29"
+            let part = try await client.executeRequest(uri: path, method: .get, headers: headers, body: nil)
+            #expect(part.status == .partialContent)
+            #expect(part.headers[.contentEncoding] == nil)
+            #expect(part.headers[.contentRange] == "bytes 10-29/\(plain.body.readableBytes)")
+            #expect(part.body == plain.body.getSlice(at: 10, length: 20))
+        }
+    }
+
+    @Test("a small file, and a short answer, go as they are")
+    func smallAnswers() async throws {
+        try await withLabServer { client in
+            let small = try await client.executeRequest(
+                uri: "/_flowhost/flowmap.css", method: .get, headers: Self.gzip, body: nil)
+            #expect(small.status == .ok && small.headers[.contentEncoding] == nil && small.headers[.vary] == nil)
+            let health = try await client.executeRequest(uri: "/healthz", method: .get, headers: Self.gzip, body: nil)
+            #expect(health.headers[.contentEncoding] == nil && String(buffer: health.body) == "ok")
+        }
+    }
+
+    @Test(
+        "Accept-Encoding picks gzip by its weight, against identity's",
+        arguments: [
+            ("gzip", ContentCoding.gzip), ("GZIP", .gzip), ("x-gzip", .gzip), ("deflate, gzip;q=0.8", .gzip),
+            ("*", .gzip), ("identity;q=0.5, *", .gzip), ("", .identity), ("gzip;q=0", .identity),
+            ("gzip;q=0.4, identity;q=0.5", .identity), ("*;q=0", .identity), ("gzip;q=x", .identity),
+            ("br", .identity),
+        ])
+    func acceptEncoding(header: String, expected: ContentCoding) {
+        #expect(ContentCoding(acceptEncoding: [header]) == expected)
+    }
+
+    @Test("a body is kept compressed only when that makes it smaller, and gives back what it was given")
+    func compressedBody() {
+        let page = ByteBuffer(string: String(repeating: "<li>a row of the list</li>\n", count: 200))
+        let kept = CompressedBody(page)
+        #expect(kept.isCompressed && kept.identity == page && kept.identityLength == page.readableBytes)
+        let short = CompressedBody(ByteBuffer(string: "ok"))
+        #expect(!short.isCompressed && short.bytes(for: .gzip).coding == .identity)
+    }
+
+    /// `body` inflated.
+    private static func inflate(_ body: ByteBuffer) throws -> String {
+        var body = body
+        return String(buffer: try body.decompress(with: .gzip()))
+    }
+}
