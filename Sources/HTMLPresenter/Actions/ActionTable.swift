@@ -1,3 +1,5 @@
+import FlowCore
+
 /// The actions on screen now, by token, for one window.
 ///
 /// Tokens are 128 random bits written as 32 lowercase hex digits, used in URLs
@@ -10,27 +12,59 @@
 ///
 /// Each action also gets its position: the view controller it belongs to and its index among that
 /// view controller's actions, in the order the capture registered them.
+///
+/// Between captures a live session keeps only this table, so it is kept small: per action its
+/// token, position and what it does (a step is kept as the step, sent when the action is taken, not
+/// as a closure); the actions' descriptions (``onScreen``) only while a capture runs.
 @MainActor
 final class ActionTable {
 
     typealias Perform = @MainActor (FormFields) async -> ActionResult
 
-    private var current: [OpaqueToken: Perform] = [:]
+    /// What taking an action does.
+    enum Behavior {
+        /// Sends the step from the stepper of the view controller the action belongs to.
+        case step(any Step)
+        /// Runs this.
+        case perform(Perform)
+    }
+
+    /// An action on screen, as kept between captures (positions in 32 bits: 72 bytes an entry).
+    private struct Entry {
+        let token: OpaqueToken
+        private let screenNumber: Int32
+        private let indexNumber: Int32
+        let behavior: Behavior
+
+        init(token: OpaqueToken, screen: ScreenID, index: Int, behavior: Behavior) {
+            self.token = token
+            screenNumber = Int32(truncatingIfNeeded: screen.rawValue)
+            indexNumber = Int32(truncatingIfNeeded: index)
+            self.behavior = behavior
+        }
+
+        var screen: ScreenID { ScreenID(rawValue: Int(screenNumber)) }
+        var index: Int { Int(indexNumber) }
+    }
+
+    /// The actions on screen, in the order they were registered.
+    private var entries: [Entry] = []
     /// The latest retired tokens, oldest overwritten first.
     private var retired: [OpaqueToken] = []
     private var nextRetired = 0
     private let retiredCapacity: Int
     private var countByOwner: [ScreenID: Int] = [:]
     /// While a capture of the same version runs: the actions it registers again, in order.
-    private var reissued: [OnScreenAction] = []
-    private var generator = SystemRandomNumberGenerator()
+    private var reissued: [Entry] = []
+    private var generator = BatchedRandomNumberGenerator()
 
     init(retiredCapacity: Int = 256) {
         precondition(retiredCapacity > 0, "An action table remembers at least one retired token")
         self.retiredCapacity = retiredCapacity
     }
 
-    /// The actions on screen, for the screen tree and the debugger.
+    /// The actions the running capture registered so far, for the screen tree and the debugger;
+    /// empty between captures.
     private(set) var onScreen: [OnScreenAction] = []
 
     /// Starts a capture: of the version on screen again (`sameVersion`), whose actions then get
@@ -38,22 +72,26 @@ final class ActionTable {
     /// actions get new tokens (the previous ones are retired).
     func beginCapture(sameVersion: Bool) {
         if sameVersion {
-            reissued = onScreen
-            current.removeAll(keepingCapacity: true)
-            onScreen.removeAll(keepingCapacity: true)
-            countByOwner.removeAll(keepingCapacity: true)
+            reissued = entries
+            entries = []
+            countByOwner = [:]
         } else {
             retireAll()
         }
     }
 
     /// Ends a capture: the tokens of a capture of the same version that were not handed out again
-    /// are retired.
+    /// are retired; the actions' descriptions are let go (the screen tree has them).
     func endCapture() {
-        for action in reissued where current[action.opaqueToken] == nil {
-            retire(action.opaqueToken)
+        if !reissued.isEmpty {
+            let kept = Set(entries.map(\.token))
+            for old in reissued where !kept.contains(old.token) { retire(old.token) }
         }
         reissued = []
+        onScreen = []
+        countByOwner = [:]
+        // Kept until the next capture: no room for more.
+        if entries.capacity > entries.count { entries = Array(entries[...]) }
     }
 
     /// Issues a token for `perform`, an action of the view controller `owner`, and returns its URL.
@@ -61,14 +99,25 @@ final class ActionTable {
         _ purpose: OnScreenAction.Purpose, of owner: ScreenID, sampleFields: FormFields? = nil,
         perform: @escaping Perform
     ) -> String {
+        register(purpose, of: owner, sampleFields: sampleFields, behavior: .perform(perform))
+    }
+
+    /// Issues a token for sending `step` from the stepper of `owner`, and returns its URL.
+    func register(step: any Step, of owner: ScreenID) -> String {
+        register(.step(step), of: owner, sampleFields: nil, behavior: .step(step))
+    }
+
+    private func register(
+        _ purpose: OnScreenAction.Purpose, of owner: ScreenID, sampleFields: FormFields?, behavior: Behavior
+    ) -> String {
         let index = countByOwner[owner, default: 0]
         countByOwner[owner] = index + 1
-        let position = onScreen.count
+        let position = entries.count
         let token =
             reissued.indices.contains(position) && reissued[position].screen == owner
                 && reissued[position].index == index
-            ? reissued[position].opaqueToken : OpaqueToken.random(using: &generator)
-        current[token] = perform
+            ? reissued[position].token : OpaqueToken.random(using: &generator)
+        entries.append(Entry(token: token, screen: owner, index: index, behavior: behavior))
         onScreen.append(
             OnScreenAction(token: token, purpose: purpose, screen: owner, index: index, sampleFields: sampleFields))
         return FlowHostRoute.action(token: token.text).url
@@ -77,22 +126,32 @@ final class ActionTable {
     /// Retires every current token: called before a capture of a new version and before an
     /// action runs.
     func retireAll() {
-        for token in current.keys {
-            retire(token)
+        for entry in entries {
+            retire(entry.token)
         }
-        current.removeAll(keepingCapacity: true)
-        onScreen.removeAll(keepingCapacity: true)
-        countByOwner.removeAll(keepingCapacity: true)
+        entries = []
+        onScreen = []
+        countByOwner = [:]
     }
 
-    /// The action for `token`, retiring its generation, or why there is none.
-    func take(_ text: String) throws(ActionError) -> Perform {
+    /// The position of the action `token` on screen, if it is.
+    func position(of token: OpaqueToken) -> (screen: ScreenID, index: Int)? {
+        entries.first { $0.token == token }.map { ($0.screen, $0.index) }
+    }
+
+    /// The token of the action at `index` of `screen` on screen, if there is one.
+    func token(ofAction index: Int, of screen: ScreenID) -> OpaqueToken? {
+        entries.first { $0.screen == screen && $0.index == index }?.token
+    }
+
+    /// What the action `token` does and whose it is, retiring its generation; or why there is none.
+    func take(_ text: String) throws(ActionError) -> (owner: ScreenID, behavior: Behavior) {
         guard let token = OpaqueToken(text) else { throw .unknown }
-        guard let perform = current[token] else {
+        guard let entry = entries.first(where: { $0.token == token }) else {
             throw retired.contains(token) ? .stale : .unknown
         }
         retireAll()
-        return perform
+        return (entry.screen, entry.behavior)
     }
 
     private func retire(_ token: OpaqueToken) {

@@ -26,7 +26,7 @@ extension HTMLWindow {
     /// Where the action `token` of the current capture is, or nil for a token not on screen (a
     /// capture of an earlier version holds only stale tokens).
     public func position(ofAction token: String) -> ActionPosition? {
-        guard let token = OpaqueToken(token), let action = currentActions?.first(where: { $0.opaqueToken == token }),
+        guard let token = OpaqueToken(token), let action = currentActions?.position(of: token),
             let screen = position(of: action.screen)
         else { return nil }
         return ActionPosition(screen: screen, index: action.index)
@@ -36,8 +36,15 @@ extension HTMLWindow {
     /// such action is on screen.
     public func token(at position: ActionPosition) -> String? {
         guard let id = screenID(at: position.screen) else { return nil }
-        let actions = currentActions ?? updatedScreenTree().actions
-        return actions.first { $0.screen == id && $0.index == position.index }?.token
+        guard let actions = currentActions else {
+            return updatedScreenTree().actions.first { $0.screen == id && $0.index == position.index }?.token
+        }
+        return actions.token(ofAction: position.index, of: id)?.text
+    }
+
+    /// The view controller `id` of this window, if it holds it.
+    func viewController(_ id: ScreenID) -> HTMLViewController? {
+        layerRoots.lazy.compactMap { Self.find(id, in: $0)?.1 }.first
     }
 
     private static func find(_ id: ScreenID, in root: HTMLViewController) -> ([Int], HTMLViewController)? {

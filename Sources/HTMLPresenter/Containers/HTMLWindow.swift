@@ -75,9 +75,9 @@ public final class HTMLWindow: Presentable {
         layerRoots.last { !($0 is HTMLAlertController) }?.visiblePath.last?.id
     }
 
-    /// The actions of the last capture, if it shows what is on screen now.
-    var currentActions: [OnScreenAction]? {
-        capturedVersion == version ? actionTable.onScreen : nil
+    /// The table of the last capture's actions, if it shows what is on screen now.
+    var currentActions: ActionTable? {
+        capturedVersion == version ? actionTable : nil
     }
 
     /// Runs the action behind `token` with the submitted `fields`.
@@ -85,9 +85,20 @@ public final class HTMLWindow: Presentable {
     /// - Throws: ``ActionError/unknown`` for a token this window never issued,
     ///   ``ActionError/stale`` for one no longer on screen. Either way nothing changes.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
-        let perform = try actionTable.take(token)
+        let (owner, behavior) = try actionTable.take(token)
+        // A step goes out from the stepper of the screen the action belongs to, which is on screen:
+        // the token would be stale otherwise.
+        let stepper = viewController(owner)?.stepper
         contentDidChange()
-        let result = await clock.duringAction { await perform(fields) }
+        let result = await clock.duringAction { () async -> ActionResult in
+            switch behavior {
+            case .perform(let perform):
+                return await perform(fields)
+            case .step(let step):
+                stepper?.steps.send(step)
+                return .accepted
+            }
+        }
         contentDidChange()
         return result
     }

@@ -55,15 +55,12 @@ public struct ScreenActions {
 
     private func stepURL(_ step: any Step) -> String {
         guard let table else { return "" }
-        guard let stepper = screen.stepper else {
+        guard screen.stepper != nil else {
             preconditionFailure(
                 "Screen '\(screen.templateName ?? "\(type(of: screen))")' asks for a step action but has no stepper: "
                     + "give it a view model that is a Stepper, or use actions.run")
         }
-        return table.register(.step(step), of: screen.id) { [weak stepper] _ in
-            stepper?.steps.send(step)
-            return .accepted
-        }
+        return table.register(step: step, of: screen.id)
     }
 
     private func runURL(_ handler: @escaping @MainActor () -> Void) -> String {
