@@ -13,11 +13,13 @@ let package = Package(
     name: "FlowHostBenchmarks",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "flowhost-load", targets: ["LoadDriver"])
+        .executable(name: "flowhost-load", targets: ["LoadDriver"]),
+        .executable(name: "flowhost-bare", targets: ["BareRoute"]),
     ],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -57,6 +59,11 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
+        ),
+        // The bare Hummingbird route the page GET is measured against (Benchmarks/webhost.sh).
+        .executableTarget(
+            name: "BareRoute",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Measures the web host (`flowhost serve`) and prints the figures:
-#   A. GET /healthz and GET of a signed-in session's page, closed loop on 8 and 64 connections;
+#   A. GET /healthz, GET of a signed-in session's page and GET of the same page's bytes from a bare
+#      Hummingbird route (`flowhost-bare`, the limit), closed loop on 8 and 64 connections; the
+#      page's size on the wire (clients accept gzip, as browsers do);
 #   B. action round trips (POST -> 303 -> GET) from 1, 8 and 64 signed-in sessions, closed loop;
 #      A and B run twice: with --store memory, then with the SQLite click path store (a temp file);
 #   C. memory per session: the server's RSS growth over 10,000 signed-in sessions;
 #   D. the inspector's cost on the action round trip: 8 sessions, inspector on (the default) and off
 #      (--no-inspector), in alternating rounds (5 of 5 s each; on a shared machine the medians count);
 #   E. the SQLite store against memory, the same way at 64 sessions.
-# A and B are the load driver Benchmarks/Sources/LoadDriver (`flowhost-load`), C is
+# A and B are the load driver Benchmarks/Sources/LoadDriver (`flowhost-load`) and
+# Benchmarks/Sources/BareRoute (`flowhost-bare`), C is
 # Benchmarks/webhost/sessions.py. Both check every answer (status, screen) and fail when one is
 # wrong or nothing was done; so does this script. No timing is asserted: it measures.
 # Usage: Benchmarks/webhost.sh           release builds of the server and the driver, 10 s per row
@@ -34,9 +37,11 @@ else
     ab_load=(--round-trips-only --duration 5)
 fi
 [[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
-echo "== Building flowhost-load ($configuration)"
+echo "== Building flowhost-load and flowhost-bare ($configuration)"
 swift build --package-path Benchmarks -c "$configuration" --product flowhost-load
-driver="$(swift build --package-path Benchmarks -c "$configuration" --show-bin-path)/flowhost-load"
+swift build --package-path Benchmarks -c "$configuration" --product flowhost-bare
+bin="$(swift build --package-path Benchmarks -c "$configuration" --show-bin-path)"
+driver="$bin/flowhost-load"
 
 # --- The server on a free port (it reads Templates/ from the repo root), with the click path store
 # given; stopped at exit or by the next start.
@@ -53,6 +58,10 @@ stop_server() {
 }
 cleanup() {
     stop_server
+    if [[ -n ${bare_pid:-} ]]; then
+        kill "$bare_pid" 2>/dev/null || true
+        wait "$bare_pid" 2>/dev/null || true
+    fi
     if [[ -s $log ]]; then
         echo "== Server output (--log-level warning)"
         tail -n 20 "$log"
@@ -60,9 +69,22 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+# The bare route, for the whole run: the driver gives it the page's bytes before it measures.
+bare_port=$(free_port)
+bare="http://127.0.0.1:$bare_port"
+"$bin/flowhost-bare" --port "$bare_port" >"$work/bare.log" 2>&1 &
+bare_pid=$!
+for _ in $(seq 100); do
+    curl -s -o /dev/null "$bare/page" 2>/dev/null && break
+    kill -0 "$bare_pid" 2>/dev/null || { echo "error: flowhost-bare exited:" >&2; cat "$work/bare.log" >&2; exit 1; }
+    sleep 0.2
+done
 start_server() {
     stop_server
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    port=$(free_port)
     base="http://127.0.0.1:$port"
     "$server" serve --port "$port" --store "$1" --max-sessions 20000 --log-level warning "${@:2}" >"$log" 2>&1 &
     pid=$!
@@ -78,8 +100,8 @@ start_server() {
 for store in memory "$work/flowhost.sqlite"; do
     start_server "$store"
     echo
-    echo "== A and B, store $store: $driver --server $base ${load[*]}"
-    "$driver" --server "$base" "${load[@]}"
+    echo "== A and B, store $store: $driver --server $base --bare $bare ${load[*]}"
+    "$driver" --server "$base" --bare "$bare" "${load[@]}"
     echo
 done
 

@@ -1,5 +1,6 @@
 """A browser of the movie sample for the benchmark scripts: keeps its session cookie on one keep-alive
-connection, follows redirects, signs in, reads the page's actions. Python 3 standard library only.
+connection, accepts gzip as browsers do (and inflates it), follows redirects, signs in, reads the
+page's actions. Python 3 standard library only.
 
     from flowhost_browser import Browser
     browser = Browser(port)
@@ -8,6 +9,7 @@ connection, follows redirects, signs in, reads the page's actions. Python 3 stan
     assert browser.title == "Heat"
 """
 
+import gzip
 import html
 import http.client
 import re
@@ -49,13 +51,17 @@ class Browser:
     def request(self, method, path, body=None, headers=None):
         """One request, with the cookie; keeps the cookie the server sets. (response, text)."""
         headers = dict(headers or {})
+        headers.setdefault("Accept-Encoding", "gzip")
         if self.cookie:
             headers["Cookie"] = f"flowhost_session={self.cookie}"
         for attempt in (1, 2):
             try:
                 self.connection.request(method, path, body=body, headers=headers)
                 response = self.connection.getresponse()
-                text = response.read().decode()
+                data = response.read()
+                if response.headers.get("Content-Encoding") == "gzip":
+                    data = gzip.decompress(data)
+                text = data.decode()
                 break
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
                 self.connection.close()

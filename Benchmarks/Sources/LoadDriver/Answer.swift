@@ -1,12 +1,22 @@
 import Foundation
 
-/// A response as the checks read it.
+/// A response as the checks read it. The body is searched as UTF-8 bytes: the driver shares the
+/// machine with the server, and Foundation's `String.range(of:)` on a 12 KB page (UTF-16
+/// breadcrumbs, CFString search) cost it more than inflating the page did.
 struct Answer: Sendable {
     let method: String
     let path: String
     let status: UInt
     let location: String?
-    let body: String
+    /// How the body travelled (`gzip`), if not as is.
+    let contentEncoding: String?
+    /// The body's length on the wire (`Content-Length`), before the client inflated it.
+    let wireLength: Int?
+    /// The body as the client read it, inflated.
+    let bytes: [UInt8]
+
+    /// The body as text.
+    var body: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The request, to name it in a failure.
     var request: String { "\(method) \(path)" }
@@ -27,7 +37,7 @@ struct Answer: Sendable {
 
     /// This answer, if it is a `200` page that contains `marker`; else a failure saying which screen it was.
     func page(showing marker: String) throws(LoadFailure) -> Answer {
-        guard try expecting(200).body.contains(marker) else {
+        guard try expecting(200).bytes.firstRange(of: marker.utf8) != nil else {
             throw LoadFailure("\(request) answered another screen than expected (no \(marker))\(excerpt)")
         }
         return self
@@ -35,16 +45,29 @@ struct Answer: Sendable {
 
     /// The `/_action/<token>` URL of the last form that starts before the first `marker`.
     func action(before marker: String) throws(LoadFailure) -> String {
-        let prefix = #"action="/_action/"#
-        guard let end = body.range(of: marker)?.lowerBound,
-            let start = body[..<end].range(of: prefix, options: .backwards)?.lowerBound,
-            let close = body[start...].dropFirst(#"action=""#.count).firstIndex(of: "\"")
+        let attribute = Array(#"action=""#.utf8)
+        let prefix = attribute + Array("/_action/".utf8)
+        guard let end = bytes.firstRange(of: marker.utf8)?.lowerBound,
+            let start = Self.lastIndex(of: prefix, in: bytes[..<end]),
+            let close = bytes[(start + attribute.count)...].firstIndex(of: UInt8(ascii: "\""))
         else { throw LoadFailure("\(request): no action before \(marker) in the page\(excerpt)") }
-        return String(body[body.index(start, offsetBy: #"action=""#.count)..<close])
+        return String(decoding: bytes[(start + attribute.count)..<close], as: UTF8.self)
+    }
+
+    /// Where the last occurrence of `pattern` in `bytes` starts.
+    private static func lastIndex(of pattern: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count >= pattern.count else { return nil }
+        var start = bytes.endIndex - pattern.count
+        while start >= bytes.startIndex {
+            if bytes[start..<(start + pattern.count)].elementsEqual(pattern) { return start }
+            start -= 1
+        }
+        return nil
     }
 
     /// The page's title, to say which screen came instead.
     private var excerpt: String {
+        let body = self.body
         guard let start = body.range(of: "<title>")?.upperBound, let end = body[start...].range(of: "</title>")
         else { return body.isEmpty ? "" : " (body: \(body.prefix(120)))" }
         return " (page titled \(body[start..<end.lowerBound]))"

@@ -1,18 +1,22 @@
 import AsyncHTTPClient
 import NIOCore
 
-/// One browser of the movie demo: keeps its session cookie and posts forms the way a page of the
-/// server does (same-origin, form-encoded). Follows no redirect by itself.
+/// One browser of the movie demo: keeps its session cookie, accepts gzip (the client inflates what
+/// comes compressed) and posts forms the way a page of the server does (same-origin,
+/// form-encoded). Follows no redirect by itself.
 struct Browser: Sendable {
     static let sessionCookie = "flowhost_session"
 
     let client: HTTPClient
     let server: String
+    let acceptsGzip: Bool
     private(set) var session: String?
 
-    init(client: HTTPClient, server: String) {
+    init(client: HTTPClient, server: String, acceptsGzip: Bool = true, session: String? = nil) {
         self.client = client
         self.server = server
+        self.acceptsGzip = acceptsGzip
+        self.session = session
     }
 
     /// `GET path`.
@@ -33,6 +37,7 @@ struct Browser: Sendable {
     private mutating func send(_ request: HTTPClientRequest, path: String) async throws -> Answer {
         var request = request
         if let session { request.headers.add(name: "Cookie", value: "\(Self.sessionCookie)=\(session)") }
+        if acceptsGzip { request.headers.add(name: "Accept-Encoding", value: "gzip") }
         let response = try await client.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 4 << 20)
         for cookie in response.headers["Set-Cookie"] {
@@ -42,6 +47,8 @@ struct Browser: Sendable {
         return Answer(
             method: request.method.rawValue, path: path, status: response.status.code,
             location: response.headers.first(name: "Location"),
-            body: String(buffer: body))
+            contentEncoding: response.headers.first(name: "Content-Encoding"),
+            wireLength: response.headers.first(name: "Content-Length").flatMap { Int($0) },
+            bytes: Array(body.readableBytesView))
     }
 }

@@ -1,19 +1,32 @@
 import AsyncHTTPClient
 
-/// GET of one URL per client in a closed loop: `/healthz` (the server's floor), or the movie
-/// list of a session of the client's own (a real page, served from the session's published copy).
+/// GET of one URL per client in a closed loop: `/healthz` (the server's floor), the movie list of a
+/// session of the client's own (a real page, served from the session's published copy), or the
+/// same page's bytes from `flowhost-bare` (the limit: a bare Hummingbird route serving them from
+/// memory).
 enum GetLoad: String, CaseIterable {
     case healthz
     case page
+    case bare
+
+    /// The row's name in the report.
+    var label: String {
+        switch self {
+        case .healthz: "/healthz"
+        case .page: "page"
+        case .bare: "bare route"
+        }
+    }
 
     /// Runs `connections` clients for `duration`; every answer must be `200` with the expected body.
-    func run(connections: Int, for duration: Duration, client: HTTPClient, server: String) async throws -> (
+    func run(connections: Int, for duration: Duration, client: HTTPClient, options: Options) async throws -> (
         tally: Tally, elapsed: Duration
     ) {
+        let gzip = options.acceptsGzip
         switch self {
         case .healthz:
             return try await ClosedLoop.run(clients: connections, for: duration) {
-                Browser(client: client, server: server)
+                Browser(client: client, server: options.server, acceptsGzip: gzip)
             } step: { browser, tally in
                 let start = ContinuousClock.now
                 let answer = try await browser.get("/healthz")
@@ -25,12 +38,23 @@ enum GetLoad: String, CaseIterable {
             }
         case .page:
             return try await ClosedLoop.run(clients: connections, for: duration) {
-                var browser = Browser(client: client, server: server)
+                var browser = Browser(client: client, server: options.server, acceptsGzip: gzip)
                 let movies = try await browser.signIn()
                 return (browser, movies.path)
             } step: { session, tally in
                 let start = ContinuousClock.now
                 let answer = try await session.0.get(session.1)
+                tally.gets.record(since: start)
+                _ = try answer.page(showing: MovieDemo.moviesTitle)
+                tally.requests += 1
+            }
+        case .bare:
+            guard let bare = options.bare else { throw LoadFailure("the bare route needs --bare") }
+            return try await ClosedLoop.run(clients: connections, for: duration) {
+                Browser(client: client, server: bare, acceptsGzip: gzip)
+            } step: { browser, tally in
+                let start = ContinuousClock.now
+                let answer = try await browser.get("/page")
                 tally.gets.record(since: start)
                 _ = try answer.page(showing: MovieDemo.moviesTitle)
                 tally.requests += 1

@@ -20,7 +20,9 @@ struct LoadDriver {
     }
 
     private static func run(_ options: Options) async throws {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+        // Inflates what comes gzip-compressed, as a browser does (and costs it the same work).
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, decompression: .enabled(limit: .ratio(50)))
         configuration.connectionPool = .init(
             idleTimeout: .seconds(60),
             concurrentHTTP1ConnectionsPerHostSoftLimit: max(options.connections.max() ?? 1, options.sessions.max() ?? 1)
@@ -38,27 +40,36 @@ struct LoadDriver {
     }
 
     private static func measure(_ options: Options, client: HTTPClient) async throws {
-        print("flowhost-load against \(options.server)")
-        if !options.connections.isEmpty { Report.getHeader(duration: options.duration) }
+        print("flowhost-load against \(options.server)" + (options.bare.map { ", bare route \($0)" } ?? ""))
+        if !options.connections.isEmpty {
+            let page = try await PageOnTheWire.read(options: options, client: client)
+            Report.pageOnTheWire(page)
+            if let bare = options.bare { try await page.upload(to: bare, client: client) }
+            Report.getHeader(duration: options.duration)
+        }
         var rates: [GetLoad: [Int: Double]] = [:]
-        for load in GetLoad.allCases {
+        for load in GetLoad.allCases where load != .bare || options.bare != nil {
             for connections in options.connections {
                 let (tally, elapsed) = try await load.run(
-                    connections: connections, for: options.duration, client: client, server: options.server)
-                try requireWork(tally.requests, "GET \(load.rawValue) on \(connections) connections")
+                    connections: connections, for: options.duration, client: client, options: options)
+                try requireWork(tally.requests, "GET \(load.label) on \(connections) connections")
                 Report.getRow(load, connections: connections, tally: tally, elapsed: elapsed)
                 rates[load, default: [:]][connections] = Report.rate(tally.requests, elapsed)
             }
         }
         for connections in options.connections {
-            if let healthz = rates[.healthz]?[connections], let page = rates[.page]?[connections] {
-                Report.pageShare(connections: connections, healthz: healthz, page: page)
+            guard let page = rates[.page]?[connections] else { continue }
+            if let healthz = rates[.healthz]?[connections] {
+                Report.share(connections: connections, of: "page", page, in: "healthz", healthz)
+            }
+            if let bare = rates[.bare]?[connections] {
+                Report.share(connections: connections, of: "page", page, in: "bare route", bare)
             }
         }
         Report.roundTripHeader(duration: options.duration)
         for sessions in options.sessions {
             let (tally, elapsed) = try await RoundTrips.run(
-                sessions: sessions, for: options.duration, client: client, server: options.server)
+                sessions: sessions, for: options.duration, client: client, options: options)
             try requireWork(tally.roundTrips, "round trips from \(sessions) sessions")
             Report.roundTripRow(sessions: sessions, tally: tally, elapsed: elapsed)
         }

@@ -1,20 +1,27 @@
 /// What `flowhost-load` measures, against which server and for how long.
 struct Options: Sendable {
     var server = ""
+    /// A `flowhost-bare` to measure the page GET against (the same bytes from memory), if any.
+    var bare: String?
+    /// Whether the clients accept gzip, as browsers do.
+    var acceptsGzip = true
     var duration: Duration = .seconds(10)
     var connections = [8, 64]
     var sessions = [1, 8, 64]
 
     static let usage = """
-        Usage: flowhost-load --server http://127.0.0.1:PORT [--duration SECONDS] [--connections 8,64] [--sessions 1,8,64]
+        Usage: flowhost-load --server http://127.0.0.1:PORT [--bare http://127.0.0.1:PORT] [--duration SECONDS]
+                             [--connections 8,64] [--sessions 1,8,64] [--no-gzip]
                flowhost-load --server http://127.0.0.1:PORT --smoke
                flowhost-load --server http://127.0.0.1:PORT --round-trips-only [--duration SECONDS] [--sessions 8]
         Measures a running `flowhost serve` of the movie demo, every client in a closed loop (it asks again
-        only once answered):
+        only once answered), each sending Accept-Encoding: gzip as browsers do:
           GET /healthz, and GET of a signed-in session's page, on each count of --connections;
+          with --bare, GET of the same page's bytes from a `flowhost-bare` (a bare Hummingbird route), likewise;
           action round trips (POST -> 303 -> GET), from each count of --sessions signed-in sessions.
         --smoke: 1 second per part, 8 connections, 1 and 8 sessions (CI: checks it works, times nothing).
         --round-trips-only: no GETs (an A/B of two server configurations on the action round trip).
+        --no-gzip: clients that accept no compression.
         Exits 1 when an answer is not the expected one (status, screen) or a part made no request.
         """
 
@@ -36,6 +43,8 @@ struct Options: Sendable {
         while let option = remaining.popFirst() {
             switch option {
             case "--server": server = try value(of: option)
+            case "--bare": bare = try value(of: option)
+            case "--no-gzip": acceptsGzip = false
             case "--duration":
                 let text = try value(of: option)
                 guard let seconds = Double(text), seconds > 0 else {
@@ -55,8 +64,12 @@ struct Options: Sendable {
         }
         if roundTripsOnly { connections = [] }
         while server.hasSuffix("/") { server.removeLast() }
+        while bare?.hasSuffix("/") == true { bare?.removeLast() }
         guard server.hasPrefix("http://") || server.hasPrefix("https://") else {
             throw LoadFailure("--server takes the server's URL, such as http://127.0.0.1:8080\n\(Self.usage)")
+        }
+        if let bare, !bare.hasPrefix("http://") {
+            throw LoadFailure("--bare takes flowhost-bare's URL, such as http://127.0.0.1:8081\n\(Self.usage)")
         }
     }
 }

@@ -7,16 +7,24 @@ enum Report {
         row("GET", "connections", "requests", "requests/s", "p50 ms", "p99 ms")
     }
 
+    /// The movie list's size on the wire and as HTML.
+    static func pageOnTheWire(_ page: PageOnTheWire) {
+        print(
+            "== The movie list on the wire: \(page.bytes.readableBytes) bytes"
+                + (page.contentEncoding.map { " (Content-Encoding: \($0))" } ?? " (as is)")
+                + ", \(page.htmlLength) bytes of HTML")
+    }
+
     static func getRow(_ load: GetLoad, connections: Int, tally: Tally, elapsed: Duration) {
         row(
-            load == .healthz ? "/healthz" : "page", "\(connections)", "\(tally.requests)",
+            load.label, "\(connections)", "\(tally.requests)",
             String(format: "%.0f", rate(tally.requests, elapsed)),
             milliseconds(tally.gets, 50), milliseconds(tally.gets, 99))
     }
 
-    /// The page's requests/s as a share of `/healthz`'s, on the same connections in the same run.
-    static func pageShare(connections: Int, healthz: Double, page: Double) {
-        print(String(format: "page / healthz on %d connections: %.1f %%", connections, 100 * page / healthz))
+    /// One row's requests/s as a share of another's, on the same connections in the same run.
+    static func share(connections: Int, of name: String, _ rate: Double, in other: String, _ otherRate: Double) {
+        print("\(name) / \(other) on \(connections) connections: " + String(format: "%.1f %%", 100 * rate / otherRate))
     }
 
     static func roundTripHeader(duration: Duration) {

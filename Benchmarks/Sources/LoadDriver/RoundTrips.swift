@@ -13,11 +13,11 @@ enum RoundTrips {
     }
 
     /// Runs `sessions` signed-in sessions for `duration` (sign-in is not measured).
-    static func run(sessions: Int, for duration: Duration, client: HTTPClient, server: String) async throws -> (
+    static func run(sessions: Int, for duration: Duration, client: HTTPClient, options: Options) async throws -> (
         tally: Tally, elapsed: Duration
     ) {
         try await ClosedLoop.run(clients: sessions, for: duration) {
-            var browser = Browser(client: client, server: server)
+            var browser = Browser(client: client, server: options.server, acceptsGzip: options.acceptsGzip)
             let movies = try await browser.signIn()
             return Session(browser: browser, page: movies)
         } step: { session, tally in
