@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // From 3.12.3, and the 4.x that Hummingbird's dependencies already resolve to.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(name: "FlowCore"),
@@ -48,6 +50,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The store at rest: AES-GCM for secret values, SHA-256 for ids.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // `flowhost serve`'s options and start-up, for apps' own executables too.

@@ -44,10 +44,17 @@ public struct WebHostConfiguration: Sendable {
     /// fault, until it is fixed. For editing a prototype; off by default (`flowhost serve` turns
     /// it on).
     public var watchesFiles = false
+    /// A share link opens for this long after it was made (then its page says it expired, and the
+    /// store's sweep removes it once no session opened from it lives).
+    public var shareLifetime: Duration = .seconds(30 * 24 * 60 * 60)
+    /// At most this many entries of a session's click path are recorded; what the session does
+    /// after that is not (it can no longer be shared, and comes back from a restart where its path
+    /// ends). The store's own bound (`maxEntriesPerSession`) should not be lower.
+    public var maxClickPathEntries = 2000
     /// How often the session and stream counts are logged at info when they changed.
     public var statusLogInterval: Duration = .seconds(60)
 
     /// The defaults: loopback, port 8080, 1000 returning and 500 new sessions idle for at most
-    /// 30 minutes, 8 event streams a session and 4096 in all.
+    /// 30 minutes, 8 event streams a session and 4096 in all, share links for 30 days.
     public init() {}
 }

@@ -63,14 +63,17 @@ public struct PageRenderer: Sendable {
     }
 
     /// The page that hands out a share link: the absolute `link` as text (with a Copy button when
-    /// scripts run) and a way back to the prototype at `backURL`.
-    public func renderShare(link: String, backURL: String) -> String {
-        let values: TemplateValue = [
-            "link": .string(link), "backURL": .string(backURL),
+    /// scripts run), until when it opens (`expires`, as the page should say it), a button that
+    /// revokes it when `revokeURL` is given (the page is its sharer's), and a way back to the
+    /// prototype at `backURL`.
+    public func renderShare(link: String, expires: String, revokeURL: String?, backURL: String) -> String {
+        var values: [String: TemplateValue] = [
+            "link": .string(link), "expires": .string(expires), "backURL": .string(backURL),
             "stylesheetURL": .string(FlowHostRoute.stylesheet.url), "scriptURL": .string(FlowHostRoute.script.url),
         ]
+        if let revokeURL { values["revokeURL"] = .string(revokeURL) }
         // The chrome always holds its own templates: this cannot fail.
-        return (try? templates.render(values, template: Chrome.prefix + "share")) ?? link
+        return (try? templates.render(.object(values), template: Chrome.prefix + "share")) ?? link
     }
 
     /// The visible screen's content alone, without the chrome (for fragment snapshots).

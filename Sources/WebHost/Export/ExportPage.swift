@@ -2,7 +2,8 @@ import HTMLPresenter
 
 /// Turns a served page into a static one: every action a relative link (a GET form) to the file of
 /// the state it leads to, actions not followed disabled with the reason as a tooltip, forms filled
-/// with the values the crawl sent, the chrome's and the app's files by relative paths, no script.
+/// with the values the crawl sent (secret ones left empty), the chrome's and the app's files by
+/// relative paths, no script.
 struct ExportPage {
     /// Where an action goes in the export.
     enum Target {
@@ -30,7 +31,10 @@ struct ExportPage {
         case .file(let file, let fields):
             form = form.replacing(attribute, with: #"action="\#(Self.escaped(file))""#)
             form = form.replacing(#"<form method="post""#, with: #"<form method="get""#)
-            for field in fields?.fields ?? [] { form = Self.filling(form, name: field.name, with: field.value) }
+            // A secret field stays empty, as on a served page: a static site shows no secret.
+            for field in fields?.fields ?? [] where !field.isSecret {
+                form = Self.filling(form, name: field.name, with: field.value)
+            }
         case .cut(let reason):
             form = form.replacing(" " + attribute, with: "")
             if let button = form.range(of: "<button") {

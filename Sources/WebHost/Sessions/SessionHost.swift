@@ -1,4 +1,5 @@
 import FlowCore
+import Foundation
 import HTMLPresenter
 import Hummingbird
 import Logging
@@ -50,6 +51,12 @@ final class SessionHost: Sendable {
     let newSessionsFull: LimitNotice
     /// Logged when the server-wide stream bound refuses a stream.
     let streamsFull: LimitNotice
+    /// Logged when a form's values are refused for their length.
+    let valuesTooLong: LimitNotice
+    /// Logged when a session's click path reaches its bound.
+    let pathsFull: LimitNotice
+    /// Logged when the store refuses a share for its bound.
+    let sharesFull: LimitNotice
 
     init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
@@ -67,6 +74,17 @@ final class SessionHost: Sendable {
         streamsFull = LimitNotice(
             "event streams: \(configuration.maxEventStreams) open, new ones answered 503",
             interval: configuration.statusLogInterval)
+        valuesTooLong = LimitNotice(
+            "form values: a value past \(FormField.maxValueBytes) bytes, or a form past"
+                + " \(FormField.maxSubmissionBytes) bytes, was refused with a field error",
+            interval: configuration.statusLogInterval)
+        pathsFull = LimitNotice(
+            "click paths: a session reached \(configuration.maxClickPathEntries) entries; what it does next is not"
+                + " recorded (it cannot be shared, and a restart brings it back to where its path ends)",
+            interval: configuration.statusLogInterval)
+        sharesFull = LimitNotice(
+            "share links: the store holds as many as it may; new ones are refused until older ones expire",
+            interval: configuration.statusLogInterval)
     }
 
     /// The renderer with the templates as last loaded.
@@ -83,12 +101,13 @@ final class SessionHost: Sendable {
     }
 
     /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
-    /// go if over its bound. Given a `path` (a share link's), the session starts by replaying it.
-    func startSession(replaying path: ClickPath? = nil) async -> Session {
+    /// go if over its bound. Given a share link's id and path, the session starts by replaying the
+    /// path, and the store keeps it as starting from the share (nothing of the path is copied).
+    func startSession(fromShare share: (id: String, path: ClickPath)? = nil) async -> Session {
         let session = Session(id: .random(), now: .now)
-        if let path {
-            _ = await rebuildScene(of: session, from: path)
-            await MainActor.run { session.scene?.storedEntryCount = 0 }
+        if let share {
+            let replay = await rebuildScene(of: session, from: share.path)
+            await storeStart(of: session, fromShare: share.id, replay: replay)
         } else {
             await MainActor.run { session.scene = makeScene(for: session) }
         }
@@ -98,6 +117,23 @@ final class SessionHost: Sendable {
             await close(evicted)
         }
         return session
+    }
+
+    /// Tells the store that `session` starts from the share `id`, when its replay fit whole; else
+    /// the part that fit is stored as the session's own path on its first update.
+    private func storeStart(of session: Session, fromShare id: String, replay: SessionScene.Replay) async {
+        guard replay.stoppedBecause == nil else {
+            await MainActor.run { session.scene?.storedEntryCount = 0 }
+            return
+        }
+        do {
+            try await paths.startSession(session.id.description, fromShare: id)
+        } catch {
+            logger.warning(
+                "click path store: \(error); this session will not survive a restart",
+                metadata: ["session": "\(session.id.short)"])
+            await MainActor.run { session.scene?.storedEntryCount = nil }
+        }
     }
 
     /// The session a cookie names that is no longer in memory but whose click path is stored (the
@@ -146,11 +182,27 @@ final class SessionHost: Sendable {
         return session
     }
 
-    /// Keeps the session's click path under a new random share id, and returns the id.
-    func share(_ session: Session) async throws -> String {
-        let path = await MainActor.run { session.scene?.clickPath } ?? ClickPath()
+    /// Keeps the session's click path under a new random share id, for
+    /// ``WebHostConfiguration/shareLifetime``, and returns the id.
+    /// - Throws: ``ShareRefusal`` when the path is full or the store refuses it.
+    func share(_ session: Session) async throws(ShareRefusal) -> String {
+        let path = await MainActor.run { () -> ClickPath? in
+            guard let scene = session.scene, !scene.isPathFull else { return nil }
+            return scene.clickPath
+        }
+        guard let path else { throw .pathFull(configuration.maxClickPathEntries) }
         let id = OpaqueToken.random().text
-        try await paths.share(path, id: id)
+        let lifetime = configuration.shareLifetime.components
+        let expires = Date.now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18)
+        do {
+            try await paths.share(path, id: id, bySession: session.id.description, expires: expires)
+        } catch ClickPathStoreError.tooManyShares(let limit) {
+            sharesFull.hit(logger)
+            throw .storeFull(limit)
+        } catch {
+            logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
+            throw .storeFailed
+        }
         logger.info("shared \(path.entries.count) clicks", metadata: ["session": "\(session.id.short)"])
         return id
     }
@@ -169,7 +221,15 @@ final class SessionHost: Sendable {
 
     @MainActor
     func makeScene(for session: Session, versionsAfter version: Int = 0) -> SessionScene {
-        let scene = SessionScene(app: app, versionsAfter: version)
+        let scene = SessionScene(
+            app: app, versionsAfter: version, maxPathEntries: configuration.maxClickPathEntries)
+        scene.onLimit = { [weak self] limit in
+            guard let self else { return }
+            switch limit {
+            case .valueTooLong: valuesTooLong.hit(logger)
+            case .pathFull: pathsFull.hit(logger)
+            }
+        }
         scene.window.onChange = { [weak self, weak session] version in
             guard let self, let session, session.windowDidChange(to: version) else { return }
             self.scheduleRefresh(session)
@@ -249,19 +309,23 @@ final class SessionHost: Sendable {
 
     /// Ends the sessions idle past the timeout, in memory and in the click path store (a session
     /// that hibernated was unused for ``WebHostConfiguration/hibernateAfter`` before it left
-    /// memory, so it ends that much sooner there); returns how many.
+    /// memory, so it ends that much sooner there), then sweeps the expired shares no session
+    /// refers to any more; returns how many sessions ended.
     @discardableResult
     func closeIdleSessions() async -> Int {
         let idle = store.removeIdle(now: .now)
         await close(idle)
         let timeout = configuration.idleTimeout
         let stored = timeout - min(configuration.hibernateAfter, timeout)
+        var ended = idle.count
         do {
-            return try await idle.count + paths.removeSessions(unusedFor: stored, keeping: store.ids)
+            ended += try await paths.removeSessions(unusedFor: stored, keeping: store.ids)
+            let expired = try await paths.removeExpiredShares()
+            if expired > 0 { logger.info("share links: \(expired) expired and removed") }
         } catch {
             logger.warning("click path store: \(error)")
-            return idle.count
         }
+        return ended
     }
 
     // MARK: Changes and pages

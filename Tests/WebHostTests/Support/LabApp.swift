@@ -12,13 +12,17 @@ enum LabStep: Step, Equatable {
 }
 
 /// Page n of the lab: Next pushes page n+1, Later pushes it after a delay (a stepper that emits
-/// on its own), Rename is a form that refuses an empty name, Sheet presents a modal.
+/// on its own), Rename is a form that refuses an empty name, Sheet presents a modal, Unlock is a
+/// form with a secret PIN (``LabPageModel/pin`` unlocks the page, as a password signs in).
 final class LabPageModel: HTMLViewModel, Stepper {
     let steps = Steps()
     let number: Int
     private let clock: FlowClock
     private let laterDelay: Duration
     private(set) var name = ""
+    private(set) var isUnlocked = false
+    /// The PIN that unlocks a page.
+    static let pin = "2718"
 
     init(number: Int, clock: FlowClock, laterDelay: Duration) {
         self.number = number
@@ -37,10 +41,16 @@ final class LabPageModel: HTMLViewModel, Stepper {
                     steps.send(LabStep.page(number + 1))
                 }
             },
-            "rename": actions.form { [weak self] fields in
+            "rename": actions.form(fields: ["name"]) { [weak self] fields in
                 let name = fields["name"] ?? ""
                 guard name.count >= 2 else { return .invalid(["name": "A name has at least two letters."]) }
                 self?.name = name
+                return .accepted
+            },
+            "unlocked": .bool(isUnlocked),
+            "unlock": actions.form(fields: [.secret("pin")]) { [weak self] fields in
+                guard fields["pin"] == Self.pin else { return .invalid(["pin": "Wrong PIN."]) }
+                self?.isUnlocked = true
                 return .accepted
             },
         ]
@@ -109,6 +119,12 @@ let labTemplates = [
     <input name="name" value="{{form.values.name}}">
     {{#form.errors.name}}<p class="error">{{.}}</p>{{/form.errors.name}}
     <button>Rename</button>
+    </form>
+    {{#unlocked}}<p class="unlocked">Unlocked</p>{{/unlocked}}
+    <form method="post" action="{{unlock}}">
+    <input name="pin" type="password" value="{{form.values.pin}}">
+    {{#form.errors.pin}}<p class="error">{{.}}</p>{{/form.errors.pin}}
+    <button>Unlock</button>
     </form>
     """,
     "lab/about": "<p>About the lab</p>",
