@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "HTMLPresenter", targets: ["HTMLPresenter"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
+        .library(name: "FlowHostApp", targets: ["FlowHostApp"]),
+        .library(name: "FlowCrawl", targets: ["FlowCrawl"]),
+        .library(name: "FlowHostSQLite", targets: ["FlowHostSQLite"]),
         .library(name: "WebHost", targets: ["WebHost"]),
         .library(name: "FlowHostServe", targets: ["FlowHostServe"]),
         .library(name: "MovieDemo", targets: ["MovieDemo"]),
@@ -40,37 +43,47 @@ let package = Package(
                 "FlowCore", "HTMLPresenter", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
+        // What an app needs to be served: WebApp, DeepLinks, SessionScene, the click path store protocol.
+        .target(name: "FlowHostApp", dependencies: ["FlowCore", "HTMLPresenter"]),
+        // The crawler, the static export and the flow map: no HTTP.
+        .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"]),
+        // The click path store in one SQLite file.
+        .target(
+            name: "FlowHostSQLite",
+            dependencies: [
+                "HTMLPresenter", "FlowHostApp", .product(name: "GRDB", package: "GRDB.swift"),
+                // The store at rest: AES-GCM for secret values, SHA-256 for ids.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "WebHost",
             dependencies: [
-                "FlowCore", "HTMLPresenter",
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                // The store at rest: AES-GCM for secret values, SHA-256 for ids.
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // `flowhost serve`'s options and start-up, for apps' own executables too.
         .target(
             name: "FlowHostServe",
             dependencies: [
-                "WebHost", "HTMLPresenter",
+                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowHostSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
-            name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "WebHost"],
+            name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"],
             resources: [.copy("Resources/movies.json")]
         ),
         .executableTarget(
             name: "flowhost",
             dependencies: [
-                "FlowHostServe", "HTMLPresenter", "MovieDemo",
+                "FlowHostServe", "FlowHostApp", "FlowCrawl", "HTMLPresenter", "MovieDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Skeleton")]
@@ -88,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "MovieDemoTests",
             dependencies: [
-                "MovieDemo", "FlowTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "MovieDemo", "FlowHostApp", "FlowCrawl", "FlowTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
@@ -96,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationExamples",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "WebHost", "FlowTesting", "MovieDemo", "FlowHostServe",
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "WebHost", "FlowTesting", "MovieDemo",
+                "FlowHostServe",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -105,12 +120,16 @@ let package = Package(
             exclude: ["README/Templates", "README/Tests/MovieAppTests/__Snapshots__"]
         ),
         .testTarget(
-            name: "FlowHostServeTests", dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "WebHost"]),
+            name: "FlowHostServeTests",
+            dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "FlowHostApp", "WebHost"]),
         .testTarget(
             name: "WebHostTests",
             dependencies: [
-                "WebHost", "FlowTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "WebHost", "FlowHostApp", "FlowHostSQLite", "FlowTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // To write files a store must refuse.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

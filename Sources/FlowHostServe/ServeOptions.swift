@@ -1,4 +1,6 @@
 import ArgumentParser
+import FlowHostApp
+import FlowHostSQLite
 import Foundation
 import HTMLPresenter
 import Logging

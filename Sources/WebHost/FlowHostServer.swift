@@ -1,3 +1,4 @@
+import FlowHostApp
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -34,7 +35,7 @@ public struct FlowHostServer: Sendable {
                 address: .hostname(host.configuration.host, port: host.configuration.port), serverName: nil),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: host.logger)
-        application.addServices(SessionSweeper(host: host))
+        application.addServices(SessionSweeper(host: host), host.tasks)
         if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }
         return application
     }

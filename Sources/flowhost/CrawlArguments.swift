@@ -1,7 +1,8 @@
 import ArgumentParser
+import FlowCrawl
+import FlowHostApp
 import Foundation
 import MovieDemo
-import WebHost
 
 /// What `flowhost map` and `flowhost export` share: the app to crawl and the crawl's bounds.
 struct CrawlArguments: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
+import FlowCrawl
 import Foundation
-import WebHost
 
 /// `flowhost export`: the sample as a static, clickable site.
 struct Export: AsyncParsableCommand {

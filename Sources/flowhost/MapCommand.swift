@@ -1,6 +1,6 @@
 import ArgumentParser
+import FlowCrawl
 import Foundation
-import WebHost
 
 /// `flowhost map`: the flow map of the sample, for other tools.
 struct MapCommand: AsyncParsableCommand {

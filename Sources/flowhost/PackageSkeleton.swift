@@ -141,7 +141,7 @@ struct PackageSkeleton {
                         dependencies: [
                             .product(name: "FlowCore", package: \(flowhostPackage)),
                             .product(name: "HTMLPresenter", package: \(flowhostPackage)),
-                            .product(name: "WebHost", package: \(flowhostPackage)),
+                            .product(name: "FlowHostApp", package: \(flowhostPackage)),
                         ]
                     ),
                     // `swift run \(name)Server`: serves the app, with the options of `flowhost serve`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowCore
+import FlowHostApp
 import FlowHostServe
 import Foundation
 import HTMLPresenter

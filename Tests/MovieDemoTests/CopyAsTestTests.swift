@@ -1,8 +1,8 @@
 import FlowCore
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 import Testing
-import WebHost
 
 @testable import MovieDemo
 

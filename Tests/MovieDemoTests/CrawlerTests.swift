@@ -1,7 +1,8 @@
+import FlowCrawl
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 import Testing
-import WebHost
 
 @testable import MovieDemo
 

@@ -1,6 +1,6 @@
+import FlowCrawl
 import Foundation
 import Testing
-import WebHost
 
 /// The whole sample's flow graph as a committed snapshot: a change to any screen, button or step
 /// shows here as the states and edges that appeared or went. Recorded like the HTML snapshots: a

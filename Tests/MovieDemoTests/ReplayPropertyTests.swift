@@ -1,7 +1,7 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
 import Testing
-import WebHost
 
 @testable import MovieDemo
 

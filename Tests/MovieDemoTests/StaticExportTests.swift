@@ -1,6 +1,6 @@
+import FlowCrawl
 import Foundation
 import Testing
-import WebHost
 
 @testable import MovieDemo
 

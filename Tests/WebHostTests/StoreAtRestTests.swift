@@ -1,8 +1,9 @@
+import FlowHostApp
+import FlowHostSQLite
 import Foundation
 import GRDB
 import HTMLPresenter
 import Testing
-import WebHost
 
 /// What a copy of a SQLite store's folder gives away: no cookie, no link, no secret value; and who
 /// may read it.

@@ -25,7 +25,7 @@ extension FlowHostResponder {
                 .conflict, title: "This page has expired",
                 message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")
         }
-        let outcome = try await session.queue.run { () throws(RenderError) in
+        let outcome = try await session.queue.run(clientGone: log.clientGone) { () throws(RenderError) in
             try await host.update(session, .perform(token: token, fields: fields))
         }
         switch outcome {

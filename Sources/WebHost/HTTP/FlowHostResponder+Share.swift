@@ -1,3 +1,4 @@
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 import Hummingbird
@@ -12,7 +13,8 @@ extension FlowHostResponder {
                 .conflict, title: "Nothing to share",
                 message: "This page's session has ended (it was idle for a while). Nothing was shared.")
         }
-        let shared = await session.queue.run { () async -> Result<String, ShareRefusal> in
+        let shared = try await session.queue.run(clientGone: log.clientGone) {
+            () async -> Result<String, ShareRefusal> in
             do throws(ShareRefusal) {
                 return .success(try await host.share(session))
             } catch {

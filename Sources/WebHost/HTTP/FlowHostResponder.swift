@@ -3,6 +3,7 @@ import HTMLPresenter
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Answers every request of the host: dispatches by path, turns every problem into a clear
 /// answer (never a 5xx for client input), adds the security headers and logs one line.
@@ -20,21 +21,25 @@ struct FlowHostResponder: HTTPResponder {
     let host: SessionHost
     let responses: PageResponses
     let files: StaticFiles
-    let flowMap: ServedFlowMap
 
     init(host: SessionHost) {
         self.host = host
         responses = PageResponses(renderer: host.renderer, secureCookies: host.configuration.secureCookies)
         files = StaticFiles(publicDirectory: host.app.publicDirectory, responses: responses)
-        flowMap = ServedFlowMap(app: host.app)
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
-        var log = RequestLog()
+        var log = RequestLog(clientGone: context.channel.closeFuture)
         var response: Response
         do {
             response = try await route(request, context: context, log: &log)
+        } catch is CancellationError {
+            // The client went away while the request waited its turn (or the server stops): no one
+            // reads this answer, and nothing was done.
+            response = responses.message(
+                .serviceUnavailable, title: "Nothing was done",
+                message: "The request was dropped before its turn came. Try again.")
         } catch {
             // Only the app can fail here (a template that does not render), never client input.
             host.logger.error("\(request.method) \(Self.loggedPath(request.uri.path)) failed: \(error)")
@@ -67,19 +72,19 @@ struct FlowHostResponder: HTTPResponder {
         case .status:
             return try responses.json(host.status)
         case .map:
-            return responses.page(ByteBuffer(string: try await flowMap.html()))
+            return responses.page(ByteBuffer(string: try await host.mapPage()))
         case .chromeFile, .publicFile:
             return try await files.serve(request, context: context)
         case .root:
-            return try await withSession(request, log: &log) { session, _ in
-                try await screen(nil, in: session)
+            return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
+                try await screen(nil, in: session, clientGone: clientGone)
             }
         case .screen(let id):
             // A new session (the request named none that lives) is shown its first screen right
             // here: redirecting it would send a client that keeps no cookies from new session to
             // new session. So a cookieless client gets at most one redirect (from `/`).
-            return try await withSession(request, log: &log) { session, isNew in
-                try await screen(isNew ? nil : id, in: session, redirect: !isNew)
+            return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, isNew in
+                try await screen(isNew ? nil : id, in: session, redirect: !isNew, clientGone: clientGone)
             }
         case .link(let path):
             return try await link(path, request: request, log: &log)
@@ -97,7 +102,7 @@ struct FlowHostResponder: HTTPResponder {
             return try await openShared(id, log: &log)
         case .inspector:
             guard host.configuration.showsInspector else { return notFound(request) }
-            return try await withSession(request, log: &log) { session, _ in await inspector(of: session) }
+            return try await withSession(request, log: &log) { session, _ in try await inspector(of: session) }
         case .backToHere(let entryCount):
             guard host.configuration.showsInspector else { return notFound(request) }
             return try await backToHere(entryCount, request: request, log: &log)
@@ -109,12 +114,14 @@ struct FlowHostResponder: HTTPResponder {
     /// GET of a screen (`id`) or of whatever is on top (nil): the page when it is `id`, else a
     /// redirect to the screen on top (or that page in place, when `redirect` is false). The fast
     /// path serves the published page without the main actor.
-    private func screen(_ id: ScreenID?, in session: Session, redirect: Bool = true) async throws -> Response {
+    private func screen(
+        _ id: ScreenID?, in session: Session, redirect: Bool = true, clientGone: EventLoopFuture<Void>?
+    ) async throws -> Response {
         func answer(_ page: PublishedPage) -> Response {
             page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
         }
         if let page = session.freshPage, id == nil || page.screenID == id { return answer(page) }
-        let outcome = try await session.queue.run { () throws(RenderError) in
+        let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
             try await host.update(session, id.map { .reveal($0) } ?? .none)
         }
         guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
@@ -122,11 +129,10 @@ struct FlowHostResponder: HTTPResponder {
     }
 
     /// The session the request's cookie names, if it lives, or if its click path is stored (then it
-    /// is rebuilt: the server restarted).
+    /// is rebuilt: it hibernated, or the server restarted).
     func existingSession(_ request: Request, log: inout RequestLog) async -> Session? {
         let cookie = request.cookies[PageResponses.sessionCookie]?.value
-        var session = await host.existingSession(cookie: cookie)
-        if session == nil { session = await host.restoredSession(cookie: cookie) }
+        let session = await host.existingSession(cookie: cookie, clientGone: log.clientGone)
         log.session = session?.id
         return session
     }
@@ -151,8 +157,8 @@ struct FlowHostResponder: HTTPResponder {
             return responses.message(
                 .notFound, title: "Link not found", message: "No screen of this prototype opens at /link/\(path).")
         }
-        return try await withSession(request, log: &log) { session, _ in
-            let outcome = try await session.queue.run { () throws(RenderError) in
+        return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
+            let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
                 try await host.update(session, .openLink(decoded))
             }
             guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
@@ -184,7 +190,12 @@ struct FlowHostResponder: HTTPResponder {
     }
 }
 
-/// What the request log line needs to know beyond the request and response.
+/// What the handling of one request carries besides the request: the connection's close, which
+/// drops the request while it waits for its session's turn, and the session it turned out to use,
+/// for the log line.
 struct RequestLog {
+    /// Completes when the client's connection closes.
+    let clientGone: EventLoopFuture<Void>?
+    /// The session the request used, if any.
     var session: SessionID?
 }

@@ -1,4 +1,6 @@
 import FlowCore
+import FlowCrawl
+import FlowHostApp
 import FlowHostServe
 import Foundation
 import HTMLPresenter
@@ -12,7 +14,7 @@ import WebHost
 struct WebHostExamples {
     @Test("deep links map paths to steps")
     func deepLinks() {
-        // example: Sources/WebHost/DeepLinks.swift
+        // example: Sources/FlowHostApp/DeepLinks.swift
         let links = DeepLinks()
             .adding("movies") { _ in MovieStep.movieList }
             .adding("movies/:id", examples: [["id": "3"]]) { parameters in
@@ -54,11 +56,11 @@ struct WebHostExamples {
 
     /// Compiled, not run: the crawl of a whole app is what the sample's crawl tests check.
     @MainActor func crawlAndExport(app: WebApp) async throws {
-        // example: Sources/WebHost/Crawl/Crawler.swift
+        // example: Sources/FlowCrawl/Crawl/Crawler.swift
         let crawl = try await Crawler(app: app).crawl()
         print(crawl.map.states.count, crawl.map.edges.count)
         // end of example
-        // example: Sources/WebHost/Export/StaticExport.swift
+        // example: Sources/FlowCrawl/Export/StaticExport.swift
         let result = try StaticExport(crawl: crawl, app: app).write(to: URL(filePath: "site"))
         if let problem = result.mapProblem { print(problem) }  // dot missing: the rest is written
         // end of example
@@ -67,7 +69,7 @@ struct WebHostExamples {
     @Test("a web app starts one MovieFlow per session")
     @MainActor func webApp() throws {
         func makeApp(templatesDirectory: String) throws -> WebApp {
-            // example: Sources/WebHost/WebApp.swift
+            // example: Sources/FlowHostApp/WebApp.swift
             let app = try WebApp(
                 templates: try TemplateLibrary(directory: templatesDirectory),
                 publicDirectory: URL(filePath: "Public"),
@@ -91,14 +93,13 @@ struct WebHostExamples {
     @Test("a scene's click path replays in a fresh scene")
     @MainActor func sceneReplay() async throws {
         let app = try makeMovieApp(folders: AppFolders(templates: URL(filePath: templatesDirectory)))
-        // example: Sources/WebHost/Sessions/SessionScene.swift
+        // example: Sources/FlowHostApp/SessionScene.swift
         let scene = SessionScene(app: app)
         await scene.settle()
         let open = scene.window.updatedScreenTree().action("step movieDetail(id: 2)")!
         _ = try await scene.perform(open.token)
         await scene.settle()
-        let copy = SessionScene(app: app)
-        let replay = await copy.replay(scene.clickPath)  // copy now shows what scene shows
+        let (copy, replay) = await SessionScene.replaying(scene.clickPath, app: app)  // copy shows what scene shows
         // end of example
         #expect(replay.stoppedBecause == nil)
         #expect(copy.window.updatedScreenTree().visibleScreen?.title == "Alien")

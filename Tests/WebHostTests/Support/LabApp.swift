@@ -1,4 +1,5 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
 import HummingbirdTesting
 import Logging

@@ -1,11 +1,14 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
 
 /// Walks an app through its own on-screen actions, breadth-first, each step in a fresh window
 /// replaying the click path of the state it starts from (waits take no time). A state is the
 /// normalised visible page (tokens renamed): two paths that show the same page are one state.
 /// Forms are sent with the samples their screen declared, and once empty, so that validation
-/// errors are states too. Crawls never share a window with a person's session.
+/// errors are states too. Crawls never share a window with a person's session, and yield between
+/// states, so that a server's sessions go on rendering while it crawls (pages render off the main
+/// actor).
 ///
 /// ```swift
 /// let crawl = try await Crawler(app: app).crawl()
@@ -25,17 +28,19 @@ public final class Crawler {
     private var stateByPage: [String: Int] = [:]
     private var edges: [FlowMap.Edge] = []
 
-    /// A crawler of `app` within `options`' bounds.
-    public init(app: WebApp, options: CrawlOptions = CrawlOptions()) {
+    /// A crawler of `app` within `options`' bounds, rendering with `templates` (the app's own by
+    /// default; a server that reloads its templates passes them as last loaded).
+    public init(app: WebApp, templates: TemplateLibrary? = nil, options: CrawlOptions = CrawlOptions()) {
         self.app = app
         self.options = options
-        renderer = PageRenderer(templates: app.templates)
+        renderer = PageRenderer(templates: templates ?? app.templates)
     }
 
     /// Crawls the app from a fresh window and from each deep link example.
     ///
-    /// - Throws: ``RenderError`` when a page the app shows cannot be rendered.
-    public func crawl(progress: Progress = { _, _ in }) async throws(RenderError) -> Crawl {
+    /// - Throws: ``RenderError`` when a page the app shows cannot be rendered; `CancellationError`
+    ///   when the crawl's task is cancelled (it stops at the next state).
+    public func crawl(progress: Progress = { _, _ in }) async throws -> Crawl {
         states = []
         pages = []
         actionsByState = []
@@ -75,7 +80,7 @@ public final class Crawler {
 
     /// Follows every action of `state` (each form twice), then its live move if it has one;
     /// returns the states found that are to be explored in turn.
-    private func explore(_ state: Int) async throws(RenderError) -> [Int] {
+    private func explore(_ state: Int) async throws -> [Int] {
         let from = states[state]
         if from.depth > options.maxDepth {
             states[state].cut = "deeper than \(options.maxDepth) screens over a stack's root (--max-depth)"
@@ -139,13 +144,16 @@ public final class Crawler {
     /// the state on screen.
     private func reach(
         _ path: ClickPath, then step: (SessionScene) async -> Bool, yieldingFirst: Bool = false
-    ) async throws(RenderError) -> Reached? {
-        let scene = SessionScene(app: app)
+    ) async throws -> Reached? {
+        // Others' work on the main actor (a server's sessions) goes first, between states.
+        await Task.yield()
+        try Task.checkCancellation()
+        let (scene, replay) = await SessionScene.replaying(
+            path, app: app, settleTimeout: options.settleTimeout, holdingWaits: true, yielding: true)
         defer {
             scene.window.clock.endReplay()
             scene.close()
         }
-        let replay = await scene.replay(path, settleTimeout: options.settleTimeout, holdingWaits: true)
         guard replay.stoppedBecause == nil else { return nil }
         if yieldingFirst {
             // A screen's own task (a timer) begins its wait once it runs: let the tasks due run first.
@@ -154,8 +162,7 @@ public final class Crawler {
         guard await step(scene) else { return nil }
         await scene.settle(timeout: options.settleTimeout)
         let tree = scene.window.updatedScreenTree()
-        let html = try renderer.render(tree)
-        let key = HTMLNormalizer.normalize(html)
+        let (html, key) = try await Self.render(tree, with: renderer)
         if let known = stateByPage[key] { return Reached(state: known, isNew: false) }
         guard states.count < options.maxStates else { return Reached(state: nil, isNew: false) }
         let id = states.count
@@ -168,6 +175,14 @@ public final class Crawler {
         }
         pages.append(CrawledPage(html: html, tokens: tree.actions.map(\.token), sampleFields: samples))
         return Reached(state: id, isNew: true)
+    }
+
+    /// Renders `tree` off the main actor: the page, and the page normalised (the state's key).
+    private nonisolated static func render(
+        _ tree: ScreenTree, with renderer: PageRenderer
+    ) async throws -> (html: String, key: String) {
+        let html = try renderer.render(tree)
+        return (html, HTMLNormalizer.normalize(html))
     }
 
     /// The state `id` for what `tree` shows, reached by `path`.
