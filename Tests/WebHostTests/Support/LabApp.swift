@@ -23,7 +23,7 @@ final class LabPageModel: HTMLViewModel, Stepper {
     private(set) var name = ""
     private(set) var isUnlocked = false
     /// The PIN that unlocks a page.
-    static let pin = "2718"
+    nonisolated static let pin = "2718"
 
     init(number: Int, clock: FlowClock, laterDelay: Duration) {
         self.number = number
@@ -146,8 +146,10 @@ final class LabFlows {
 }
 
 /// The lab as a web app; Later's step comes `laterDelay` after the click.
-func labApp(recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150)) throws -> WebApp {
-    try WebApp(
+func labApp(
+    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), testSource: ClickPathTestSource? = nil
+) throws -> WebApp {
+    var app = try WebApp(
         templates: try TemplateLibrary(templates: labTemplates),
         deepLinks: DeepLinks().adding("page/:number") { parameters in
             Int(parameters["number"] ?? "").map { LabStep.page($0) }
@@ -160,25 +162,29 @@ func labApp(recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150)
         coordinator.coordinate(flow: flow, with: OneStepper(withSingleStep: LabStep.start))
         return coordinator
     }
+    app.testSource = testSource
+    return app
 }
 
 /// Runs `test` against a lab server through HummingbirdTesting's router client.
 /// `.live` runs a real server on a free port instead (for what needs a socket: a client that
-/// hangs up).
+/// hangs up). With `logs`, the server logs at info there; else warnings are printed.
 func withLabServer(
     recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150),
     store: any ClickPathStore = MemoryClickPathStore(),
-    testing: TestingSetup = .router,
+    testing: TestingSetup = .router, testSource: ClickPathTestSource? = nil,
+    logs: RecordingLogHandler.Messages? = nil,
     configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     var configuration = WebHostConfiguration()
     configuration.port = 0
     configure(&configuration)
-    var logger = Logger(label: "lab")
-    logger.logLevel = .warning
+    var logger =
+        logs.map { logs in Logger(label: "lab") { _ in RecordingLogHandler(messages: logs) } } ?? Logger(label: "lab")
+    logger.logLevel = logs == nil ? .warning : .info
     let server = FlowHostServer(
-        app: try labApp(recorder: recorder, laterDelay: laterDelay), configuration: configuration, store: store,
-        logger: logger)
+        app: try labApp(recorder: recorder, laterDelay: laterDelay, testSource: testSource),
+        configuration: configuration, store: store, logger: logger)
     try await server.makeApplication().test(testing) { client in try await test(client) }
 }
