@@ -145,22 +145,6 @@ final class SessionHost: Sendable {
         return session
     }
 
-    /// Tells the store that `session` starts from the share `id`, when its replay fit whole (the
-    /// shared entries then count as stored); else the part that fit is stored as the session's own
-    /// path with its first change.
-    private func storeStart(of session: Session, fromShare id: String, replay: SessionScene.Replay) async {
-        guard replay.stoppedBecause == nil else { return }
-        do {
-            try await paths.startSession(session.id.description, fromShare: id)
-            session.changeLife { $0.startedFromPath(alreadyStored: replay.replayed) }
-        } catch {
-            logger.warning(
-                "click path store: \(error); this session will not survive a restart",
-                metadata: ["session": "\(session.id.short)"])
-            session.changeLife { $0.appendFailed() }
-        }
-    }
-
     /// Rebuilds a hibernated session from its stored path (call it in the session's queue); returns
     /// whether the session is live. One with nothing stored is discarded.
     private func rebuildIfHibernated(_ session: Session) async -> Bool {
