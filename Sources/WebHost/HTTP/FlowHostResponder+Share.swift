@@ -63,13 +63,12 @@ extension FlowHostResponder {
     /// Only the session that shared it may; same-origin only, like actions.
     func revokeShare(_ id: String, request: Request, log: inout RequestLog) async throws -> Response {
         if let refusal = crossSiteRefusal(request) { return refusal }
-        let session = await existingSession(request, log: &log)
-        guard OpaqueToken(id) != nil, let session else {
-            return responses.message(
-                .forbidden, title: "Not revoked",
-                message: "Only the browser session that shared a link can revoke it, and this one did not share "
-                    + "this link. Nothing was done.")
-        }
+        guard OpaqueToken(id) != nil else { return shareNotFound(id) }
+        let notSharer = responses.message(
+            .forbidden, title: "Not revoked",
+            message: "Only the browser session that shared a link can revoke it, and this one did not share this "
+                + "link. Nothing was done.")
+        guard let session = await existingSession(request, log: &log) else { return notSharer }
         let revoked: Bool
         do {
             revoked = try await host.paths.revokeShare(id: id, bySession: session.id.description)
@@ -79,12 +78,7 @@ extension FlowHostResponder {
                 .serviceUnavailable, title: "Not revoked",
                 message: "The server could not store that the link is revoked (its log says why). It still opens.")
         }
-        guard revoked else {
-            return responses.message(
-                .forbidden, title: "Not revoked",
-                message: "Only the browser session that shared a link can revoke it, and this one did not share "
-                    + "this link. Nothing was done.")
-        }
+        guard revoked else { return notSharer }
         host.logger.info("share link revoked", metadata: ["session": "\(session.id.short)"])
         return responses.redirect(to: FlowHostRoute.sharePage(id: id).url)
     }

@@ -210,8 +210,8 @@ final class SessionHost: Sendable {
     /// - Throws: ``ShareRefusal`` when the path is full or the store refuses it.
     func share(_ session: Session) async throws(ShareRefusal) -> String {
         let path = await MainActor.run { () -> ClickPath? in
-            guard let scene = session.scene, !scene.isPathFull else { return nil }
-            return scene.clickPath
+            guard let scene = session.scene else { return ClickPath() }
+            return scene.isPathFull ? nil : scene.clickPath
         }
         guard let path else { throw .pathFull(configuration.maxClickPathEntries) }
         let id = OpaqueToken.random().text
