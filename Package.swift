@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,7 +41,8 @@ let package = Package(
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowCore", "HTMLPresenter", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         // What an app needs to be served: WebApp, DeepLinks, SessionScene, the click path store protocol.
@@ -61,17 +63,22 @@ let package = Package(
             dependencies: [
                 "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1.1 channel with FlowHost's connection timeouts (TimedHTTP1Channel).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // Static files streamed from disk (StaticFiles).
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // `flowhost serve`'s options and start-up, for apps' own executables too.
+        // An app's own executable: serve (its options and start-up), export, map, check.
         .target(
             name: "FlowHostServe",
             dependencies: [
-                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowHostSQLite",
+                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowHostSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -83,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "flowhost",
             dependencies: [
-                "FlowHostServe", "FlowHostApp", "FlowCrawl", "HTMLPresenter", "MovieDemo",
+                "FlowHostServe", "HTMLPresenter", "MovieDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Skeleton")]
@@ -122,12 +129,20 @@ let package = Package(
         .testTarget(
             name: "FlowHostServeTests",
             dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "FlowHostApp", "WebHost"]),
+        // `flowhost`'s own commands (init), through @testable import of the executable.
+        .testTarget(
+            name: "FlowHostCommandTests",
+            dependencies: ["flowhost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "WebHostTests",
             dependencies: [
-                "WebHost", "FlowHostApp", "FlowHostSQLite", "FlowTesting",
+                "WebHost", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // Raw sockets, for bytes HTTP clients will not send (RawHTTP).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // To write files a store must refuse.

@@ -21,14 +21,19 @@ public struct PageRenderer: Sendable {
     /// `notice`, one line outside the phone frame (a replay that stopped early says where);
     /// `inspectorURL`, the inspector's page, opened from the toolbar beside Share (and shown by the
     /// page's script in a panel beside the phone). While the templates have
-    /// ``TemplateLibrary/problems``, the page shows them over everything.
+    /// ``TemplateLibrary/problems``, the page shows them over everything; with `problemDetails`
+    /// false (a shared demo) it shows no file, line or source, only that the screen has a template
+    /// problem, and only when a template of the page never loaded.
     public func render(
         _ tree: ScreenTree, eventsURL: String? = nil, shareURL: String? = nil, notice: String? = nil,
-        inspectorURL: String? = nil
+        inspectorURL: String? = nil, problemDetails: Bool = true
     ) throws(RenderError) -> String {
         var layers: [TemplateValue] = []
+        var lacksTemplate = false
         for (index, layer) in tree.layers.enumerated() {
-            layers.append(try layerValue(layer, isTop: index == tree.layers.count - 1))
+            let (value, lacks) = try layerValue(layer, isTop: index == tree.layers.count - 1)
+            layers.append(value)
+            lacksTemplate = lacksTemplate || lacks
         }
         var page: [String: TemplateValue] = [
             "title": .string(tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost"),
@@ -41,7 +46,14 @@ public struct PageRenderer: Sendable {
         if let shareURL { page["shareURL"] = .string(shareURL) }
         if let inspectorURL { page["inspectorURL"] = .string(inspectorURL) }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
-        if !templates.problems.isEmpty { page["templateProblems"] = problemsValue(templates.problems) }
+        if !templates.problems.isEmpty, problemDetails {
+            page["templateProblems"] = problemsValue(templates.problems)
+        } else if lacksTemplate {
+            page["templateProblems"] = [
+                "summary": "This screen has a template problem",
+                "hint": "It shows again once the prototype's templates are fixed.",
+            ]
+        }
         return try templates.render(.object(page), template: Chrome.prefix + "page")
     }
 
@@ -63,14 +75,17 @@ public struct PageRenderer: Sendable {
     }
 
     /// The page that hands out a share link: the absolute `link` as text (with a Copy button when
-    /// scripts run), until when it opens (`expires`, as the page should say it), a button that
-    /// revokes it when `revokeURL` is given (the page is its sharer's), and a way back to the
-    /// prototype at `backURL`.
-    public func renderShare(link: String, expires: String, revokeURL: String?, backURL: String) -> String {
+    /// scripts run), a `note` under it when given (where the link opens), until when it opens
+    /// (`expires`, as the page should say it), a button that revokes it when `revokeURL` is given
+    /// (the page is its sharer's), and a way back to the prototype at `backURL`.
+    public func renderShare(
+        link: String, note: String? = nil, expires: String, revokeURL: String?, backURL: String
+    ) -> String {
         var values: [String: TemplateValue] = [
             "link": .string(link), "expires": .string(expires), "backURL": .string(backURL),
             "stylesheetURL": .string(FlowHostRoute.stylesheet.url), "scriptURL": .string(FlowHostRoute.script.url),
         ]
+        if let note { values["note"] = .string(note) }
         if let revokeURL { values["revokeURL"] = .string(revokeURL) }
         // The chrome always holds its own templates: this cannot fail.
         return (try? templates.render(.object(values), template: Chrome.prefix + "share")) ?? link
@@ -78,17 +93,24 @@ public struct PageRenderer: Sendable {
 
     /// The visible screen's content alone, without the chrome (for fragment snapshots).
     public func renderContent(of screen: ScreenSnapshot) throws(RenderError) -> String {
-        guard let template = screen.template, let values = screen.values else { return "" }
+        try content(of: screen).html
+    }
+
+    /// The screen's content, and whether its template never loaded (its file has a problem: the
+    /// page shows the problem instead).
+    private func content(of screen: ScreenSnapshot) throws(RenderError) -> (html: String, lacksTemplate: Bool) {
+        guard let template = screen.template, let values = screen.values else { return ("", false) }
         do {
-            return try templates.render(values, template: template)
+            return (try templates.render(values, template: template), false)
         } catch .unknownTemplate where !templates.problems.isEmpty {
-            // Its file has a problem and never loaded: the page shows the problem instead.
-            return ""
+            return ("", true)
         }
     }
 
-    private func layerValue(_ layer: ScreenLayer, isTop: Bool) throws(RenderError) -> TemplateValue {
-        var content = try renderContent(of: layer.screen)
+    /// The layer's template value, and whether its screen's template never loaded.
+    private func layerValue(_ layer: ScreenLayer, isTop: Bool) throws(RenderError) -> (TemplateValue, Bool) {
+        let (html, lacksTemplate) = try content(of: layer.screen)
+        var content = html
         if !layer.isInteractive {
             // A covered screen is issued no actions, so its forms read `action=""`: invalid HTML,
             // and where `inert` is not honoured a form that posts to the page's own URL. Without the
@@ -126,7 +148,7 @@ public struct PageRenderer: Sendable {
                     })
             ]
         }
-        return .object(value)
+        return (.object(value), lacksTemplate)
     }
 
     private func barItemValue(_ item: BarButtonSnapshot) -> TemplateValue {
@@ -142,6 +164,8 @@ public struct PageRenderer: Sendable {
         [
             "summary": .string(
                 problems.count == 1 ? "The templates have a problem" : "The templates have \(problems.count) problems"),
+            "hint":
+                "The page below uses the last version of each template that worked. Save a fix and it comes back by itself.",
             "problems": .list(
                 problems.map { problem in
                     var value: [String: TemplateValue] = ["description": .string(problem.description)]

@@ -43,18 +43,20 @@ extension FlowHostResponder {
 
     /// `GET /_share/<id>`: the share link as text, absolute, with a Copy button, until when it
     /// opens and, for the session that shared it, a button that revokes it; or why it no longer
-    /// opens.
+    /// opens. The link starts with the public URL, or the bound address: never with what the
+    /// request's `Host` said.
     func sharePage(_ id: String, request: Request, log: inout RequestLog) async -> Response {
         let asker = await existingSession(request, log: &log)
         guard let share = await storedShare(id, askedBy: asker) else { return shareNotFound(id) }
         if let closed = shareClosed(share, revokedBySharer: share.isSharer) { return closed }
-        let scheme = host.configuration.secureCookies ? "https" : "http"
-        let authority = request.head.authority ?? "\(host.configuration.host):\(host.configuration.port)"
-        let link = "\(scheme)://\(authority)\(FlowHostRoute.shared(id: id).url)"
+        let link = allowedHosts.origin + FlowHostRoute.shared(id: id).url
+        let note =
+            allowedHosts.linksStayOnThisMachine
+            ? "This link opens on this machine only: to share beyond it, start the server with --public-url." : nil
         return responses.page(
             ByteBuffer(
                 string: host.renderer.renderShare(
-                    link: link, expires: Self.dateText(share.expires),
+                    link: link, note: note, expires: Self.dateText(share.expires),
                     revokeURL: share.isSharer ? FlowHostRoute.revokeShare(id: id).url : nil,
                     backURL: FlowHostRoute.root.url)))
     }

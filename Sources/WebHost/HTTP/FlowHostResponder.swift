@@ -21,9 +21,11 @@ struct FlowHostResponder: HTTPResponder {
     let host: SessionHost
     let responses: PageResponses
     let files: StaticFiles
+    let allowedHosts: AllowedHosts
 
     init(host: SessionHost) {
         self.host = host
+        allowedHosts = AllowedHosts(configuration: host.configuration)
         responses = PageResponses(renderer: host.renderer, secureCookies: host.configuration.secureCookies)
         files = StaticFiles(publicDirectory: host.app.publicDirectory, responses: responses)
     }
@@ -43,8 +45,15 @@ struct FlowHostResponder: HTTPResponder {
         } catch {
             // Only the app can fail here (a template that does not render), never client input.
             host.logger.error("\(request.method) \(Self.loggedPath(request.uri.path)) failed: \(error)")
+            // A shared demo's visitors are not told which file, line or value: the log keeps that.
+            let message =
+                host.configuration.showsInspector
+                ? "\(error)"
+                : error is RenderError
+                    ? "This screen has a template problem; the server's log has the details."
+                    : "Something went wrong; the server's log has the details."
             response = responses.message(
-                .internalServerError, title: "This screen could not be shown", message: "\(error)",
+                .internalServerError, title: "This screen could not be shown", message: message,
                 linkTitle: "Try again", linkURL: "/")
         }
         PageResponses.addSecurityHeaders(to: &response.headers)
@@ -52,12 +61,14 @@ struct FlowHostResponder: HTTPResponder {
         let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
         host.logger.info(
             "\(request.method) \(Self.loggedPath(request.uri.path)) \(response.status.code) \(Self.format(milliseconds))ms",
-            metadata: log.session.map { ["session": "\($0.short)"] } ?? [:])
+            metadata: log.metadata)
         return response
     }
 
     private func route(_ request: Request, context: Context, log: inout RequestLog) async throws -> Response {
         let route = FlowHostRoute(path: request.uri.path, query: request.uri.query)
+        // A load balancer's health check names a host of its own; the answer reveals nothing.
+        if route != .health, let refusal = hostRefusal(request, log: &log) { return refusal }
         guard route.allowedMethods.contains(request.method) else {
             if route == .unknown { return notFound(request) }
             var response = responses.message(
@@ -72,9 +83,10 @@ struct FlowHostResponder: HTTPResponder {
         case .status:
             return try responses.json(host.status)
         case .map:
+            guard host.configuration.showsInspector else { return notFound(request) }
             return responses.page(ByteBuffer(string: try await host.mapPage()))
         case .chromeFile, .publicFile:
-            return try await files.serve(request, context: context)
+            return try await files.serve(request)
         case .root:
             return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
                 try await screen(nil, in: session, clientGone: clientGone)
@@ -166,6 +178,32 @@ struct FlowHostResponder: HTTPResponder {
         }
     }
 
+    /// `400` for a request that names no host, or more than one, or something that is no host;
+    /// `421` for a host the server does not answer to (see ``AllowedHosts``); nil for an allowed one.
+    private func hostRefusal(_ request: Request, log: inout RequestLog) -> Response? {
+        // HTTP/1.1's first `Host` became the authority; a second one is left among the fields.
+        let hosts =
+            request.headers.filter { $0.name.canonicalName == "host" }.count + (request.head.authority == nil ? 0 : 1)
+        let verdict = hosts > 1 ? .malformed : allowedHosts.check(authority: request.head.authority)
+        switch verdict {
+        case .allowed:
+            return nil
+        case .missing, .malformed:
+            return responses.message(
+                .badRequest, title: "Bad request",
+                message: "A request names the server it is for with one Host header, a host name and maybe a port.")
+        case .refused(let name):
+            let shown = name.count > 100 ? name.prefix(100) + "…" : name
+            log.refusedHost = String(shown)
+            return responses.message(
+                .misdirectedRequest, title: "Not this server's name",
+                message: "This prototype does not answer to \(shown): a page elsewhere could reach it through that "
+                    + "name. If it is how people reach this server, start it with --allowed-host \(shown) (or "
+                    + "--public-url with its address).",
+                linkTitle: "Open it on this machine", linkURL: allowedHosts.origin + FlowHostRoute.root.url)
+        }
+    }
+
     func notFound(_ request: Request) -> Response {
         responses.message(
             .notFound, title: "Page not found", message: "Nothing of this prototype lives at \(request.uri.path).")
@@ -198,4 +236,13 @@ struct RequestLog {
     let clientGone: EventLoopFuture<Void>?
     /// The session the request used, if any.
     var session: SessionID?
+    /// The host a `421` refused, so that whoever reads the log can allow it.
+    var refusedHost: String?
+
+    var metadata: Logger.Metadata {
+        var metadata: Logger.Metadata = [:]
+        if let session { metadata["session"] = "\(session.short)" }
+        if let refusedHost { metadata["refused-host"] = "\(refusedHost)" }
+        return metadata
+    }
 }

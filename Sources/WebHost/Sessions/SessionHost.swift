@@ -349,7 +349,8 @@ final class SessionHost: Sendable {
             html = try renderer.render(
                 tree, eventsURL: FlowHostRoute.events(after: tree.version).url, shareURL: FlowHostRoute.share.url,
                 notice: notice,
-                inspectorURL: configuration.showsInspector ? FlowHostRoute.inspector.url : nil)
+                inspectorURL: configuration.showsInspector ? FlowHostRoute.inspector.url : nil,
+                problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),

@@ -106,10 +106,13 @@ struct WebHostExamples {
     }
 }
 
+/// The app of the command line example: the movies, under another name.
+private let makeNotesApp = makeMovieApp
+
 /// Compiled, not run: it reads the test runner's command line and serves until SIGINT or SIGTERM.
 func serveWithTheCommandLine() async {
-    // example: Sources/FlowHostServe/ServeOptions.swift
-    // main.swift: serves the app at http://127.0.0.1:8080/ with the package's Templates/ and Public/
-    await ServeOptions.main(appName: "Movies", app: makeMovieApp)
+    // example: Sources/FlowHostServe/Commands/FlowHostCommand.swift
+    // main.swift of NotesServer: `swift run NotesServer`, `swift run NotesServer export --out site`
+    await FlowHostCommand.main(appName: "Notes", app: makeNotesApp)
     // end of example
 }

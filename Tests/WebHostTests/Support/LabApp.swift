@@ -1,5 +1,6 @@
 import FlowCore
 import FlowHostApp
+import Foundation
 import HTMLPresenter
 import HummingbirdTesting
 import Logging
@@ -145,12 +146,17 @@ final class LabFlows {
     }
 }
 
-/// The lab as a web app; Later's step comes `laterDelay` after the click.
+/// The lab as a web app; Later's step comes `laterDelay` after the click; `publicDirectory` is
+/// served at `/public/`. `templates` replaces the lab's own; `library`, templates as loaded (with
+/// their problems), replaces both. `testSource` is how a copied test makes it.
 func labApp(
-    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), testSource: ClickPathTestSource? = nil
+    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
+    templates: [String: String] = labTemplates, library: TemplateLibrary? = nil,
+    testSource: ClickPathTestSource? = nil
 ) throws -> WebApp {
     var app = try WebApp(
-        templates: try TemplateLibrary(templates: labTemplates),
+        templates: try library ?? TemplateLibrary(templates: templates),
+        publicDirectory: publicDirectory,
         deepLinks: DeepLinks().adding("page/:number") { parameters in
             Int(parameters["number"] ?? "").map { LabStep.page($0) }
         }
@@ -170,8 +176,8 @@ func labApp(
 /// `.live` runs a real server on a free port instead (for what needs a socket: a client that
 /// hangs up). With `logs`, the server logs at info there; else warnings are printed.
 func withLabServer(
-    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150),
-    store: any ClickPathStore = MemoryClickPathStore(),
+    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
+    library: TemplateLibrary? = nil, store: any ClickPathStore = MemoryClickPathStore(),
     testing: TestingSetup = .router, testSource: ClickPathTestSource? = nil,
     logs: RecordingLogHandler.Messages? = nil,
     configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
@@ -184,7 +190,9 @@ func withLabServer(
         logs.map { logs in Logger(label: "lab") { _ in RecordingLogHandler(messages: logs) } } ?? Logger(label: "lab")
     logger.logLevel = logs == nil ? .warning : .info
     let server = FlowHostServer(
-        app: try labApp(recorder: recorder, laterDelay: laterDelay, testSource: testSource),
+        app: try labApp(
+            recorder: recorder, laterDelay: laterDelay, publicDirectory: publicDirectory, library: library,
+            testSource: testSource),
         configuration: configuration, store: store, logger: logger)
     try await server.makeApplication().test(testing) { client in try await test(client) }
 }
