@@ -1,7 +1,7 @@
 /// The actions on screen now, by token, for one window.
 ///
-/// Tokens are 128 random bits written as 32 lowercase hex digits, used in URLs
-/// `/_action/<token>`. Each capture of the screen tree starts a new generation: the previous
+/// Tokens are 128 random bits written as 32 lowercase hex digits (the web host writes them into its
+/// action URLs). Each capture of the screen tree starts a new generation: the previous
 /// generation's tokens become stale (remembered, bounded, so that a late click is told "stale"
 /// rather than "unknown"; the last 256 or more are kept). Performing an action retires its whole
 /// generation first, so the same token posted twice acts once.
@@ -27,11 +27,12 @@ final class ActionTable {
     /// The actions on screen, for the screen tree and the debugger.
     private(set) var onScreen: [OnScreenAction] = []
 
-    /// Issues a token for `perform`, an action of the view controller `owner`, and returns its URL.
+    /// Issues a token for `perform`, an action of the view controller `owner`, and returns it as the
+    /// template values carry it.
     func register(
         _ purpose: OnScreenAction.Purpose, of owner: ScreenID, sampleFields: FormFields? = nil,
         perform: @escaping Perform
-    ) -> String {
+    ) -> ActionReference {
         let token = OpaqueToken.random(using: &generator)
         current[token] = Entry(perform: perform)
         let text = token.text
@@ -39,7 +40,7 @@ final class ActionTable {
         countByOwner[owner] = index + 1
         onScreen.append(
             OnScreenAction(token: text, purpose: purpose, screen: owner, index: index, sampleFields: sampleFields))
-        return FlowHostRoute.action(token: text).url
+        return ActionReference(token: text)
     }
 
     /// Retires every current token: called before a new capture and before an action runs.

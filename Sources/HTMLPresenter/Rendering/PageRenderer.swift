@@ -1,11 +1,11 @@
 /// Turns a ``ScreenTree`` into the page: the chrome (status bar, navigation bar, tab bar, sheets,
-/// alert) around the visible screen's template. A pure function of its input, safe off the main
-/// actor.
+/// alert) around the visible screen's template, with the links it is given (``PageLinks``): a served
+/// page's URLs, a static export's files. A pure function of its input, safe off the main actor.
 ///
 /// ```swift
 /// let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
 /// let tree = window.updatedScreenTree()  // on the main actor
-/// let html = try await Task.detached { try renderer.render(tree) }.value
+/// let html = try await Task.detached { try renderer.render(tree, links: links) }.value
 /// ```
 public struct PageRenderer: Sendable {
     /// The app's templates and the chrome.
@@ -16,33 +16,49 @@ public struct PageRenderer: Sendable {
         self.templates = templates
     }
 
-    /// The whole page for `tree`. A served page also names, when given: `eventsURL`, where its
-    /// script listens for live moves; `shareURL`, where the Share control beside the phone posts;
-    /// `notice`, one line outside the phone frame (a replay that stopped early says where);
-    /// `inspectorURL`, the inspector's page, opened from the toolbar beside Share (and shown by the
-    /// page's script in a panel beside the phone). While the templates have
+    /// The whole page for `tree`, linking to what `links` says; `notice` is one line outside the
+    /// phone frame (a replay that stopped early says where). While the templates have
     /// ``TemplateLibrary/problems``, the page shows them over everything.
-    public func render(
-        _ tree: ScreenTree, eventsURL: String? = nil, shareURL: String? = nil, notice: String? = nil,
-        inspectorURL: String? = nil
-    ) throws(RenderError) -> String {
+    public func render(_ tree: ScreenTree, links: PageLinks, notice: String? = nil) throws(RenderError) -> String {
+        var context = RenderContext(links: links)
+        return try page(tree, notice: notice, context: &context)
+    }
+
+    /// The whole page for `tree`, as ``render(_:links:notice:)`` writes it, and its actions with the
+    /// labels a person reads on them (each screen's content first, then the bars and the alert).
+    public func renderPage(_ tree: ScreenTree, links: PageLinks, notice: String? = nil) throws(RenderError)
+        -> RenderedPage
+    {
+        var context = RenderContext(links: links, readingLabels: true)
+        let html = try page(tree, notice: notice, context: &context)
+        return RenderedPage(html: html, actions: context.actions)
+    }
+
+    private func page(_ tree: ScreenTree, notice: String?, context: inout RenderContext) throws(RenderError)
+        -> String
+    {
         var layers: [TemplateValue] = []
         for (index, layer) in tree.layers.enumerated() {
-            layers.append(try layerValue(layer, isTop: index == tree.layers.count - 1))
+            layers.append(try layerValue(layer, isTop: index == tree.layers.count - 1, context: &context))
         }
+        let links = context.links
         var page: [String: TemplateValue] = [
             "title": .string(tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost"),
             "layers": .list(layers),
-            "stylesheetURL": .string(FlowHostRoute.stylesheet.url),
-            "scriptURL": .string(FlowHostRoute.script.url),
+            "stylesheetURL": .string(links?.stylesheet ?? ""),
         ]
-        if let eventsURL { page["eventsURL"] = .string(eventsURL) }
+        if let script = links?.script { page["scriptURL"] = .string(script) }
+        if let events = links?.events { page["eventsURL"] = .string(events) }
         if let notice { page["notice"] = .string(notice) }
-        if let shareURL { page["shareURL"] = .string(shareURL) }
-        if let inspectorURL { page["inspectorURL"] = .string(inspectorURL) }
+        if let share = links?.share { page["shareURL"] = .string(share) }
+        if let inspector = links?.inspector { page["inspectorURL"] = .string(inspector) }
+        if let map = links?.flowMap { page["flowMapURL"] = .string(map) }
+        if let refresh = links?.refresh {
+            page["refresh"] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
+        }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
         if !templates.problems.isEmpty { page["templateProblems"] = problemsValue(templates.problems) }
-        return try templates.render(.object(page), template: Chrome.prefix + "page")
+        return try templates.render(.object(page), template: Chrome.prefix + "page", context: &context)
     }
 
     /// A page that explains a problem (a stale click, an unknown link) in the phone frame, with one
@@ -51,12 +67,14 @@ public struct PageRenderer: Sendable {
     /// ```swift
     /// let page = renderer.renderMessage(
     ///     title: "Page not found", message: "No screen lives at /link/x.", linkTitle: "Go to the current screen",
-    ///     linkURL: "/")
+    ///     linkURL: "/", links: links)
     /// ```
-    public func renderMessage(title: String, message: String, linkTitle: String, linkURL: String) -> String {
+    public func renderMessage(title: String, message: String, linkTitle: String, linkURL: String, links: PageLinks)
+        -> String
+    {
         let values: TemplateValue = [
             "title": .string(title), "message": .string(message), "linkTitle": .string(linkTitle),
-            "linkURL": .string(linkURL), "stylesheetURL": .string(FlowHostRoute.stylesheet.url),
+            "linkURL": .string(linkURL), "stylesheetURL": .string(links.stylesheet),
         ]
         // The chrome always holds its own templates: this cannot fail.
         return (try? templates.render(values, template: Chrome.prefix + "message")) ?? title
@@ -64,34 +82,38 @@ public struct PageRenderer: Sendable {
 
     /// The page that hands out a share link: the absolute `link` as text (with a Copy button when
     /// scripts run) and a way back to the prototype at `backURL`.
-    public func renderShare(link: String, backURL: String) -> String {
-        let values: TemplateValue = [
-            "link": .string(link), "backURL": .string(backURL),
-            "stylesheetURL": .string(FlowHostRoute.stylesheet.url), "scriptURL": .string(FlowHostRoute.script.url),
+    public func renderShare(link: String, backURL: String, links: PageLinks) -> String {
+        var values: TemplateValue = [
+            "link": .string(link), "backURL": .string(backURL), "stylesheetURL": .string(links.stylesheet),
         ]
+        if let script = links.script { values["scriptURL"] = .string(script) }
         // The chrome always holds its own templates: this cannot fail.
         return (try? templates.render(values, template: Chrome.prefix + "share")) ?? link
     }
 
-    /// The visible screen's content alone, without the chrome (for fragment snapshots).
-    public func renderContent(of screen: ScreenSnapshot) throws(RenderError) -> String {
+    /// The visible screen's content alone, without the chrome (for fragment snapshots), linking to
+    /// what `links` says.
+    public func renderContent(of screen: ScreenSnapshot, links: PageLinks) throws(RenderError) -> String {
+        var context = RenderContext(links: links)
+        return try content(of: screen, context: &context)
+    }
+
+    private func content(of screen: ScreenSnapshot, context: inout RenderContext) throws(RenderError) -> String {
         guard let template = screen.template, let values = screen.values else { return "" }
         do {
-            return try templates.render(values, template: template)
+            return try templates.render(values, template: template, context: &context)
         } catch .unknownTemplate where !templates.problems.isEmpty {
             // Its file has a problem and never loaded: the page shows the problem instead.
             return ""
         }
     }
 
-    private func layerValue(_ layer: ScreenLayer, isTop: Bool) throws(RenderError) -> TemplateValue {
-        var content = try renderContent(of: layer.screen)
-        if !layer.isInteractive {
-            // A covered screen is issued no actions, so its forms read `action=""`: invalid HTML,
-            // and where `inert` is not honoured a form that posts to the page's own URL. Without the
-            // attribute, inside the layer's disabled fieldset, nothing in it can be submitted.
-            content = content.replacing(#" action="""#, with: "")
-        }
+    private func layerValue(_ layer: ScreenLayer, isTop: Bool, context: inout RenderContext) throws(RenderError)
+        -> TemplateValue
+    {
+        // A covered screen is issued no actions: its action attributes are left out, so inside the
+        // layer's disabled fieldset nothing in it can be submitted.
+        let content = try content(of: layer.screen, context: &context)
         var value: [String: TemplateValue] = [
             "isBase": .bool(layer.style == .window),
             "isSheet": .bool(layer.style == .pageSheet),
@@ -131,8 +153,8 @@ public struct PageRenderer: Sendable {
     }
 
     /// A chrome button's action; none on a covered layer, where the chrome draws the button disabled.
-    private func actionValue(_ url: String) -> TemplateValue {
-        url.isEmpty ? .null : .string(url)
+    private func actionValue(_ action: ActionReference) -> TemplateValue {
+        action.token == nil ? .null : .action(action)
     }
 
     private func problemsValue(_ problems: [TemplateProblem]) -> TemplateValue {
@@ -157,7 +179,7 @@ public struct PageRenderer: Sendable {
             "actions": .list(
                 alert.actions.map {
                     [
-                        "title": .string($0.title), "action": .string($0.action), "isCancel": .bool($0.isCancel),
+                        "title": .string($0.title), "action": actionValue($0.action), "isCancel": .bool($0.isCancel),
                         "isDestructive": .bool($0.isDestructive),
                     ]
                 }),

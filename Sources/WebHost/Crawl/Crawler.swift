@@ -3,9 +3,10 @@ import HTMLPresenter
 
 /// Walks an app through its own on-screen actions, breadth-first, each step in a fresh window
 /// replaying the click path of the state it starts from (waits take no time). A state is the
-/// normalised visible page (tokens renamed): two paths that show the same page are one state.
-/// Forms are sent with the samples their screen declared, and once empty, so that validation
-/// errors are states too. Crawls never share a window with a person's session.
+/// normalised visible page: two paths that show the same page are one state. Each action is
+/// labelled with the text a person clicks on, read as the page renders. Forms are sent with the
+/// samples their screen declared, and once empty, so that validation errors are states too.
+/// Crawls never share a window with a person's session.
 ///
 /// ```swift
 /// let crawl = try await Crawler(app: app).crawl()
@@ -21,7 +22,7 @@ public final class Crawler {
     private let renderer: PageRenderer
     private var states: [FlowMap.State] = []
     private var pages: [CrawledPage] = []
-    private var actionsByState: [[(action: OnScreenAction, position: ActionPosition?)]] = []
+    private var positionsByState: [[ActionPosition?]] = []
     private var stateByPage: [String: Int] = [:]
     private var edges: [FlowMap.Edge] = []
 
@@ -38,7 +39,7 @@ public final class Crawler {
     public func crawl(progress: Progress = { _, _ in }) async throws(RenderError) -> Crawl {
         states = []
         pages = []
-        actionsByState = []
+        positionsByState = []
         stateByPage = [:]
         edges = []
         var entries: [FlowMap.Entry] = []
@@ -51,7 +52,7 @@ public final class Crawler {
         for path in app.deepLinks.examplePaths {
             start = ClickPath([.deepLink(path)])
             if let reached = try await reach(start, then: { $0.openLink(path) }), let state = reached.state {
-                entries.append(FlowMap.Entry(label: FlowHostRoute.link(path).url, state: state))
+                entries.append(FlowMap.Entry(label: DeepLinks.pathPrefix + path, state: state))
                 if reached.isNew { queue.append(state) }
             }
         }
@@ -83,8 +84,9 @@ public final class Crawler {
             states[state].cut = "\(options.maxSteps) steps from the start already (--max-steps)"
         }
         var found: [Int] = []
-        for (index, (action, position)) in actionsByState[state].enumerated() {
-            let label = Self.buttonText(of: action.token, in: pages[state].html) ?? action.description
+        for (index, action) in pages[state].tree.actions.enumerated() {
+            let position = positionsByState[state][index]
+            let label = pages[state].labels[index]
             var sendings: [(label: String, fields: FormFields?)] = [(label, nil)]
             if action.isForm {
                 sendings = [(label + " (empty)", FormFields())]
@@ -154,21 +156,22 @@ public final class Crawler {
         guard await step(scene) else { return nil }
         await scene.settle(timeout: options.settleTimeout)
         let tree = scene.window.updatedScreenTree()
-        let html = try renderer.render(tree)
-        let key = HTMLNormalizer.normalize(html)
+        let page = try renderer.renderPage(tree, links: Self.links)
+        let key = HTMLNormalizer.normalize(page.html)
         if let known = stateByPage[key] { return Reached(state: known, isNew: false) }
         guard states.count < options.maxStates else { return Reached(state: nil, isNew: false) }
         let id = states.count
         stateByPage[key] = id
         states.append(Self.state(id, tree: tree, path: scene.clickPath))
-        actionsByState.append(tree.actions.map { ($0, scene.window.position(ofAction: $0.token)) })
-        var samples: [Int: FormFields] = [:]
-        for (index, action) in tree.actions.enumerated() {
-            if let fields = action.sampleFields { samples[index] = fields }
-        }
-        pages.append(CrawledPage(html: html, tokens: tree.actions.map(\.token), sampleFields: samples))
+        positionsByState.append(tree.actions.map { scene.window.position(ofAction: $0.token) })
+        pages.append(
+            CrawledPage(tree: tree, labels: tree.actions.map { page.label(of: $0.token) ?? $0.description }))
         return Reached(state: id, isNew: true)
     }
+
+    /// What a state's page is rendered with to tell it from the others and label its actions: where
+    /// its actions lead is not known yet, so each links to the page itself.
+    private static let links = PageLinks(stylesheet: "", publicFiles: "", actions: .resolve { _ in .link("#") })
 
     /// The state `id` for what `tree` shows, reached by `path`.
     private static func state(_ id: Int, tree: ScreenTree, path: ClickPath) -> FlowMap.State {
@@ -188,30 +191,6 @@ public final class Crawler {
         case .navigation(_, let stack): max(stack.count - 1, stack.map(depth).max() ?? 0)
         case .tabBar(_, let tabs, _): tabs.map(depth).max() ?? 0
         }
-    }
-
-    /// The text of the button that sends `token` in `html` (its tags dropped, spaces collapsed).
-    static func buttonText(of token: String, in html: String) -> String? {
-        guard let action = html.range(of: FlowHostRoute.action(token: token).url + "\""),
-            let button = html.range(of: "<button", range: action.upperBound..<html.endIndex),
-            let open = html.range(of: ">", range: button.upperBound..<html.endIndex),
-            let close = html.range(of: "</button>", range: open.upperBound..<html.endIndex)
-        else { return nil }
-        var text = ""
-        var inTag = false
-        for character in html[open.upperBound..<close.lowerBound] {
-            if character == "<" {
-                inTag = true
-            } else if character == ">" {
-                inTag = false; text += " "
-            } else if !inTag {
-                text.append(character)
-            }
-        }
-        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let decoded = words.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
-            .replacing("&#39;", with: "'").replacing("&amp;", with: "&")
-        return decoded.isEmpty ? nil : decoded
     }
 }
 

@@ -22,7 +22,7 @@ extension FlowHostResponder {
         let authority = request.head.authority ?? "\(host.configuration.host):\(host.configuration.port)"
         let link = "\(scheme)://\(authority)\(FlowHostRoute.shared(id: id).url)"
         return responses.page(
-            ByteBuffer(string: host.renderer.renderShare(link: link, backURL: FlowHostRoute.root.url)))
+            ByteBuffer(string: host.renderer.renderShare(link: link, backURL: FlowHostRoute.root.url, links: .served)))
     }
 
     /// `GET /s/<id>`: a new session that replays the shared click path, then `303` to its screen.
