@@ -7,5 +7,5 @@ extension PageLinks {
     /// strategy names the tokens by their order.
     public static let snapshot = PageLinks(
         stylesheet: "/_flowhost/" + Chrome.stylesheet, script: "/_flowhost/" + Chrome.script,
-        publicFiles: "/public/", actions: .post(url: { "/_action/" + $0 }))
+        publicFiles: "/public/", actions: .post(urlPrefix: "/_action/"))
 }

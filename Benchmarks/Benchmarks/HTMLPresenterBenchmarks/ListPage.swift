@@ -18,7 +18,7 @@ struct ListPage: Sendable {
     /// A served page's links, as the web host gives them.
     static let served = PageLinks(
         stylesheet: "/_flowhost/flowhost.css", script: "/_flowhost/flowhost.js", publicFiles: "/public/",
-        actions: .post(url: { "/_action/" + $0 }))
+        actions: .post(urlPrefix: "/_action/"))
 
     /// A static export's links: every action a GET to a state's file (forms turned to GET, labels read).
     static let exported = PageLinks(

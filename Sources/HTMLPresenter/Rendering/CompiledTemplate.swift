@@ -120,9 +120,9 @@ struct CompiledTemplate: Sendable {
     ) {
         for node in nodes {
             switch node {
-            case .text(let text, let label):
+            case .text(let text, _):
                 output += text
-                if context.isReadingLabel { context.readLabel(label) }
+                if context.isReadingLabel, case .text(_, let label) = node { context.readLabel(label) }
             case .variable(let path, let escaped, let inText):
                 guard let value = lookup(path, in: stack) else { continue }
                 write(value, escaped: escaped, into: &output, context: &context)

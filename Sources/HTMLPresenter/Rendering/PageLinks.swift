@@ -11,9 +11,9 @@
 public struct PageLinks: Sendable {
     /// How the page writes its actions.
     public enum Actions: Sendable {
-        /// Each action is sent to `url(token)` the way the template's markup says (a form's POST):
-        /// the markup is written as it is.
-        case post(url: @Sendable (_ token: String) -> String)
+        /// Each action is sent to `urlPrefix` followed by its token, the way the template's markup
+        /// says (a form's POST): the markup is written as it is.
+        case post(urlPrefix: String)
         /// Each action goes where `target(token)` says; the markup around it is adjusted to match (a
         /// form's method, a button's `formmethod`, a disabled button), and every action's label is
         /// read as the page renders (see ``RenderedPage``).

@@ -19,6 +19,8 @@ struct RenderContext {
     }
 
     let links: PageLinks?
+    /// How `links` writes actions (kept apart: read for every action).
+    private let actionLinks: PageLinks.Actions?
     /// Whether forms, buttons and links are followed (to adjust them and read labels).
     let followsElements: Bool
     /// Every action written into an action attribute, in order, with its label once read.
@@ -31,7 +33,8 @@ struct RenderContext {
     /// `readingLabels` follows the elements even where the links post (to label a page's actions).
     init(links: PageLinks?, readingLabels: Bool = false) {
         self.links = links
-        if case .resolve? = links?.actions {
+        actionLinks = links?.actions
+        if case .resolve? = actionLinks {
             followsElements = true
         } else {
             followsElements = readingLabels
@@ -45,9 +48,9 @@ struct RenderContext {
 
     /// What `action` is written as where it is not an action attribute's whole value.
     func target(of action: ActionReference) -> String {
-        guard let token = action.token, let links else { return "" }
-        switch links.actions {
-        case .post(let url): return url(token)
+        guard let token = action.token, let actionLinks else { return "" }
+        switch actionLinks {
+        case .post(let prefix): return prefix + token
         case .resolve(let target):
             if case .link(let url) = target(token) { return url }
             return ""
@@ -64,13 +67,14 @@ struct RenderContext {
     mutating func write(
         _ action: ActionReference, attribute: CompiledTemplate.ActionAttribute, into output: inout String
     ) {
-        guard let token = action.token, let links else { return }
+        guard let token = action.token, let actionLinks else { return }
         let target: ActionTarget?
-        switch links.actions {
-        case .post(let url):
+        switch actionLinks {
+        case .post(let prefix):
             target = nil
             output += attribute.prefix
-            HTMLEscaping.append(url(token), to: &output)
+            HTMLEscaping.append(prefix, to: &output)
+            output += token
             output += attribute.suffix
         case .resolve(let resolve):
             target = resolve(token)

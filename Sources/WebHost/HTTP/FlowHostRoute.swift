@@ -54,7 +54,7 @@ public enum FlowHostRoute: Equatable, Sendable {
     public static let chromeFilesPrefix = "/_flowhost/"
     /// Where the app's `Public/` folder is served.
     public static let publicFilesPrefix = "/public/"
-    private static let actionPrefix = "/_action/"
+    static let actionPrefix = "/_action/"
     private static let screenPrefix = "/screen/"
     private static let linkPrefix = DeepLinks.pathPrefix
     private static let sharePagePrefix = "/_share/"

@@ -6,7 +6,7 @@ extension PageLinks {
     public static let served = PageLinks(
         stylesheet: FlowHostRoute.stylesheet.url, script: FlowHostRoute.script.url,
         publicFiles: FlowHostRoute.publicFilesPrefix,
-        actions: .post(url: { FlowHostRoute.action(token: $0).url }))
+        actions: .post(urlPrefix: FlowHostRoute.actionPrefix))
 
     /// A session's page of screen tree `version`: ``served``, with its live-move stream, the Share
     /// control and, when `showsInspector`, the inspector.
