@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "HTMLPresenter", targets: ["HTMLPresenter"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
+        .library(name: "FlowHostApp", targets: ["FlowHostApp"]),
+        .library(name: "FlowCrawl", targets: ["FlowCrawl"]),
+        .library(name: "FlowHostSQLite", targets: ["FlowHostSQLite"]),
         .library(name: "WebHost", targets: ["WebHost"]),
         .library(name: "FlowHostServe", targets: ["FlowHostServe"]),
         .library(name: "MovieDemo", targets: ["MovieDemo"]),
@@ -19,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,32 +39,46 @@ let package = Package(
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowCore", "HTMLPresenter", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
+        ),
+        // What an app needs to be served: WebApp, DeepLinks, SessionScene, the click path store protocol.
+        .target(name: "FlowHostApp", dependencies: ["FlowCore", "HTMLPresenter"]),
+        // The crawler, the static export and the flow map: no HTTP.
+        .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"]),
+        // The click path store in one SQLite file.
+        .target(
+            name: "FlowHostSQLite",
+            dependencies: ["HTMLPresenter", "FlowHostApp", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "WebHost",
             dependencies: [
-                "FlowCore", "HTMLPresenter",
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1.1 channel with FlowHost's connection timeouts (TimedHTTP1Channel).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // Static files streamed from disk (StaticFiles).
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        // `flowhost serve`'s options and start-up, for apps' own executables too.
+        // An app's own executable: serve (its options and start-up), export, map, check.
         .target(
             name: "FlowHostServe",
             dependencies: [
-                "WebHost", "HTMLPresenter",
+                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowHostSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
-            name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "WebHost"],
+            name: "MovieDemo", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"],
             resources: [.copy("Resources/movies.json")]
         ),
         .executableTarget(
@@ -84,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "MovieDemoTests",
             dependencies: [
-                "MovieDemo", "FlowTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "MovieDemo", "FlowHostApp", "FlowCrawl", "FlowTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
@@ -92,7 +111,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationExamples",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "WebHost", "FlowTesting", "MovieDemo", "FlowHostServe",
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "WebHost", "FlowTesting", "MovieDemo",
+                "FlowHostServe",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -101,12 +121,24 @@ let package = Package(
             exclude: ["README/Templates", "README/Tests/MovieAppTests/__Snapshots__"]
         ),
         .testTarget(
-            name: "FlowHostServeTests", dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "WebHost"]),
+            name: "FlowHostServeTests",
+            dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "FlowHostApp", "WebHost"]),
+        // `flowhost`'s own commands (init), through @testable import of the executable.
+        .testTarget(
+            name: "FlowHostCommandTests",
+            dependencies: ["flowhost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "WebHostTests",
             dependencies: [
-                "WebHost", "FlowTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "WebHost", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // Raw sockets, for bytes HTTP clients will not send (RawHTTP).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // To write files a store must refuse.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

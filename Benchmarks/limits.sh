@@ -2,7 +2,9 @@
 # Checks that the server's cost stays bounded under careless or hostile clients, against the
 # release build of `flowhost serve` (Benchmarks/limits/check.py says what is checked):
 #   - live-move streams: 3 rounds of 2,000 opened and closed on one session, then 3,000 held;
-#   - clients without cookies: 30 signed-in sessions, then 5,000 cookieless requests.
+#   - clients without cookies: 30 signed-in sessions, then 5,000 cookieless requests;
+#   - slow clients: 1,000 connections that stall in their request head (the server's
+#     --request-head-timeout is 2 s here).
 # Prints the figures and `N passed, N failed`; exits 1 when a check fails.
 # Usage: Benchmarks/limits.sh            the full check on a release build
 #        Benchmarks/limits.sh --smoke    a quick run on the debug build (.build/debug/flowhost), as CI does
@@ -11,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 if [[ ${1:-} == --smoke ]]; then
     server=${FLOWHOST_BIN:-.build/debug/flowhost}
-    counts=(--streams 100 --held 150 --requests 300)
+    counts=(--streams 100 --held 150 --requests 300 --slow 50)
 else
     scripts/install-dependencies
     echo "== Building flowhost (release)"
@@ -25,7 +27,7 @@ fi
 ulimit -n "$(ulimit -Hn)"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log=$(mktemp)
-"$server" serve --port "$port" --store memory --log-level info >"$log" 2>&1 &
+"$server" serve --port "$port" --store memory --log-level info --request-head-timeout 2s >"$log" 2>&1 &
 pid=$!
 cleanup() {
     kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
@@ -40,4 +42,4 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 echo "== Server: pid $pid on port $port ($server), RSS at start $(awk '/VmRSS/ { print $2 / 1024 " MB" }' /proc/$pid/status)"
-python3 Benchmarks/limits/check.py --port "$port" --pid "$pid" "${counts[@]}"
+python3 Benchmarks/limits/check.py --port "$port" --pid "$pid" --head-timeout 2 "${counts[@]}"

@@ -6,6 +6,9 @@ streams: three rounds of N live-move streams opened and closed on one session, 1
          one session (at most the per-session cap open, RSS growth under 10 MB).
 bots:    30 signed-in sessions, each on a movie of its own; then K requests from clients that keep
          no cookies, half of them following redirects (all 30 still on their movie; RSS printed).
+slow:    S connections that each send half a request head and stall (slowloris), against a server
+         started with --request-head-timeout T: all closed by the server within T + 2 s, a
+         health check answered meanwhile (RSS and the time to close printed).
 
 Prints figures, then `N passed, N failed`; exits 1 when a check failed. Standard library only.
 """
@@ -186,6 +189,44 @@ def check_bots(port, pid, requests, checks):
     checks.check(all(hops <= 1 for hops in redirects), f"at most one redirect a fetch: most {max(redirects)}")
 
 
+def check_slow_clients(port, pid, count, bound, checks):
+    print(f"== Slow clients: {count} connections that send half a request head, --request-head-timeout {bound} s")
+
+    async def stall(semaphore):
+        async with semaphore:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            await writer.drain()
+        sent = time.monotonic()
+        try:
+            closed = await asyncio.wait_for(reader.read(1), timeout=bound + 10) == b""
+        except asyncio.TimeoutError:
+            closed = False
+        except ConnectionError:
+            closed = True
+        writer.close()
+        return closed, time.monotonic() - sent
+
+    async def run():
+        before = rss_mb(pid)
+        semaphore = asyncio.Semaphore(200)
+        stalls = [asyncio.create_task(stall(semaphore)) for _ in range(count)]
+        await asyncio.sleep(bound / 2)
+        during = rss_mb(pid)
+        health = await asyncio.to_thread(
+            lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).status)
+        return before, during, health, await asyncio.gather(*stalls)
+
+    before, during, health, results = asyncio.run(run())
+    closed = sorted(seconds for was_closed, seconds in results if was_closed)
+    print(f"  closed by the server: {len(closed)} of {count}; after {closed[len(closed) // 2]:.2f} s median, "
+          f"{closed[-1]:.2f} s at most; RSS {before:.1f} -> {during:.1f} MB while they stalled" if closed else
+          f"  closed by the server: 0 of {count}")
+    checks.check(len(closed) == count, f"every stalled connection closed by the server: {len(closed)} of {count}")
+    checks.check(bool(closed) and closed[-1] < bound + 2, f"within {bound} s + 2 s of its first byte")
+    checks.check(health == 200, "a health check answered while they stalled")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
@@ -193,12 +234,15 @@ def main():
     parser.add_argument("--streams", type=int, default=2000, help="streams per round")
     parser.add_argument("--held", type=int, default=3000, help="streams held on one session")
     parser.add_argument("--requests", type=int, default=5000, help="cookieless requests")
+    parser.add_argument("--slow", type=int, default=1000, help="connections that stall in their request head")
+    parser.add_argument("--head-timeout", type=float, default=2, help="the server's --request-head-timeout, seconds")
     arguments = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     checks = Checks()
     check_streams(arguments.port, arguments.pid, arguments.streams, arguments.held, checks)
     check_bots(arguments.port, arguments.pid, arguments.requests, checks)
+    check_slow_clients(arguments.port, arguments.pid, arguments.slow, arguments.head_timeout, checks)
     print(f"{checks.passed} passed, {checks.failed} failed")
     sys.exit(1 if checks.failed else 0)
 

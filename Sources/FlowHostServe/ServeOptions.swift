@@ -1,18 +1,15 @@
 import ArgumentParser
+import FlowHostApp
+import FlowHostSQLite
 import Foundation
 import HTMLPresenter
 import Logging
 import WebHost
 
-/// The options of `flowhost serve`, and the one way to start a server from them. An app's own
-/// executable takes the same options (`--host`, `--port`, `--templates`, ...) and reports a broken
-/// template or a missing folder the same way: `file:line:col: message` on standard error and exit
-/// status 65, never a crash.
-///
-/// ```swift
-/// // main.swift: serves the app at http://127.0.0.1:8080/ with the package's Templates/ and Public/
-/// await ServeOptions.main(appName: "Movies", app: makeMovieApp)
-/// ```
+/// The options of `serve`, and the one way to start a server from them. An app's own executable
+/// (``FlowHostCommand``) takes the same options (`--host`, `--port`, `--templates`, ...) and reports
+/// a broken template or a missing folder the same way: `file:line:col: message` on standard error
+/// and exit status 65, never a crash.
 ///
 /// A command of your own takes them with `@OptionGroup var serve: ServeOptions` and calls
 /// ``run(appName:defaultFolders:app:)``.
@@ -26,6 +23,23 @@ public struct ServeOptions: ParsableArguments, Sendable {
     /// The port to bind; 0 picks a free one.
     @Option(help: "The port to bind (0 picks a free one).")
     public var port = defaults.port
+
+    /// ``WebHostConfiguration/allowedHosts``.
+    @Option(
+        name: .customLong("allowed-host"),
+        help: """
+            A name the server answers to besides localhost, 127.0.0.1, [::1] and --host (repeat it for more): a \
+            host name or IP address without a port. Requests for any other Host are refused (421).
+            """)
+    public var allowedHosts: [String] = []
+
+    /// ``WebHostConfiguration/publicURL``.
+    @Option(
+        help: """
+            Where people reach the server, e.g. https://demo.example.com behind a proxy: share links start with it \
+            and its host is allowed. (default: share links name --host and --port)
+            """)
+    public var publicURL: String?
 
     /// The templates folder, when given.
     @Option(
@@ -92,6 +106,24 @@ public struct ServeOptions: ParsableArguments, Sendable {
         transform: DurationArgument.parse)
     public var hibernateAfter = defaults.hibernateAfter
 
+    /// ``WebHostConfiguration/requestHeadTimeout``.
+    @Option(
+        help: """
+            Close a connection whose request has not arrived whole this long after it began: 10s, 1m. \
+            (default: \(DurationArgument.format(defaults.requestHeadTimeout)))
+            """,
+        transform: DurationArgument.parse)
+    public var requestHeadTimeout = defaults.requestHeadTimeout
+
+    /// ``WebHostConfiguration/idleConnectionTimeout``.
+    @Option(
+        help: """
+            Close a kept-alive connection with no request for this long (a live-move stream is never cut): 60s, \
+            5m. (default: \(DurationArgument.format(defaults.idleConnectionTimeout)))
+            """,
+        transform: DurationArgument.parse)
+    public var idleConnectionTimeout = defaults.idleConnectionTimeout
+
     /// ``WebHostConfiguration/maxEventStreamsPerSession``.
     @Option(help: "At most this many live-move streams per session (open tabs); one more ends the oldest.")
     public var maxEventStreamsPerSession = defaults.maxEventStreamsPerSession
@@ -131,7 +163,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
     /// The defaults (what `flowhost serve` does with no options).
     public init() {}
 
-    /// Refuses bounds below 1, a store bound below the sessions', a port out of range, and a `--public` folder that does not exist.
+    /// Refuses bounds below 1, a store bound below the sessions', a port out of range, a `--public`
+    /// folder that does not exist, an `--allowed-host` that is no host name and a `--public-url`
+    /// that is no http(s) URL of a server's root.
     public func validate() throws {
         for (value, name) in [
             (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
@@ -148,6 +182,39 @@ public struct ServeOptions: ParsableArguments, Sendable {
         if let folder = self.public, !Self.isDirectory(folder) {
             throw ValidationError("--public \(folder): there is no folder at \(Self.absolute(folder)).")
         }
+        for name in allowedHosts where !Self.isHostName(name) {
+            throw ValidationError(
+                "--allowed-host \(name): not a host name or IP address; give the name alone, without a scheme, port "
+                    + "or path (every port of it is allowed), e.g. --allowed-host demo.example.com.")
+        }
+        if let publicURL { _ = try Self.publicURL(publicURL) }
+    }
+
+    /// Whether `text` is a host name, an IPv4 address or an IPv6 address (in brackets or not).
+    private static func isHostName(_ text: String) -> Bool {
+        let name = /[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?/
+        let ipv6 = /\[[0-9A-Fa-f:.]+\]|[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*/
+        return text.wholeMatch(of: name) != nil || text.wholeMatch(of: ipv6) != nil
+    }
+
+    /// `text` as the server's public URL: http or https, a host, maybe a port, no path beyond `/`.
+    private static func publicURL(_ text: String) throws -> URL {
+        guard let components = URLComponents(string: text), let url = components.url,
+            let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let host = components.host, isHostName(host)
+        else {
+            throw ValidationError(
+                "--public-url \(text): not an http or https URL with a host, e.g. --public-url https://demo.example.com."
+            )
+        }
+        guard ["", "/"].contains(components.path), components.query == nil, components.fragment == nil,
+            components.user == nil, components.password == nil
+        else {
+            throw ValidationError(
+                "--public-url \(text): FlowHost is served at the root of its host; give the URL without a path, query "
+                    + "or user, e.g. \(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "").")
+        }
+        return url
     }
 
     /// The server's configuration these options give.
@@ -155,6 +222,10 @@ public struct ServeOptions: ParsableArguments, Sendable {
         var configuration = WebHostConfiguration()
         configuration.host = host
         configuration.port = port
+        configuration.allowedHosts = allowedHosts
+        configuration.publicURL = publicURL.flatMap { try? Self.publicURL($0) }
+        configuration.requestHeadTimeout = requestHeadTimeout
+        configuration.idleConnectionTimeout = idleConnectionTimeout
         configuration.maxSessions = maxSessions
         configuration.maxNewSessions = maxNewSessions
         configuration.maxEventStreamsPerSession = maxEventStreamsPerSession
@@ -171,15 +242,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     /// folder), else `defaultFolders`' (computed only when needed; with `--templates` alone, a
     /// default that cannot be found means no public folder).
     public func folders(defaultFolders: () throws -> AppFolders) throws -> AppFolders {
-        var folders: AppFolders
-        if let templates {
-            let defaults = self.public == nil ? try? defaultFolders() : nil
-            folders = AppFolders(templates: URL(filePath: templates), publicDirectory: defaults?.publicDirectory)
-        } else {
-            folders = try defaultFolders()
-        }
-        if let folder = self.public { folders.publicDirectory = URL(filePath: folder, directoryHint: .isDirectory) }
-        return folders
+        try AppFolders.resolving(templates: templates, public: self.public, defaultFolders: defaultFolders)
     }
 
     /// Builds the app from its folders and serves it until SIGINT or SIGTERM. A template, folder
@@ -204,24 +267,17 @@ public struct ServeOptions: ParsableArguments, Sendable {
         }
         let server = FlowHostServer(
             app: app, configuration: configuration, store: openStore(logger: logger), logger: logger)
-        try await server.run { [host, logger] port in
-            logger.notice("FlowHost serves \(appName) at http://\(host):\(port)/")
-        }
-    }
-
-    /// An app's own `main`: parses the command line (`--help` lists the options), then serves the
-    /// app from the folders of the package that holds the calling file (see
-    /// ``AppFolders/init(packageContaining:)``) until SIGINT or SIGTERM. A bad option, template or
-    /// folder ends the process with its message and a non-zero status.
-    public static func main(
-        appName: String, packageContaining filePath: String = #filePath, app makeApp: (AppFolders) throws -> WebApp
-    ) async {
-        let options = parseOrExit()
-        do {
-            try await options.run(
-                appName: appName, defaultFolders: { try AppFolders(packageContaining: filePath) }, app: makeApp)
-        } catch {
-            exit(withError: error)
+        // A wildcard address is no name to open: the server answers it 421. Loopback is.
+        let shown =
+            switch host {
+            case "0.0.0.0", "": "127.0.0.1"
+            case "::": "[::1]"
+            case _ where host.contains(":") && !host.hasPrefix("["): "[\(host)]"
+            default: host
+            }
+        try await server.run { [publicURL, logger] port in
+            let also = publicURL.map { " (and at \($0), the start of share links)" } ?? ""
+            logger.notice("FlowHost serves \(appName) at http://\(shown):\(port)/\(also)")
         }
     }
 

@@ -1,5 +1,5 @@
 import FlowCore
-import WebHost
+import FlowHostApp
 
 /// What a `/link/...` URL opens. A link lands the same wherever it is opened from: signed in or
 /// out, over a sheet or an alert, whatever the tab's stack held.

@@ -1,7 +1,7 @@
 import FlowCore
+import FlowHostApp
 import Foundation
 import HTMLPresenter
-import WebHost
 
 /// The sample app served by `flowhost serve`.
 ///

@@ -1,3 +1,4 @@
+import FlowHostApp
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -28,13 +29,21 @@ public struct FlowHostServer: Sendable {
     public func makeApplication(
         onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
+        let responder = FlowHostResponder(host: host)
         var application = Application(
-            responder: FlowHostResponder(host: host),
+            responder: responder,
+            server: .http1(
+                requestHeadTimeout: host.configuration.requestHeadTimeout,
+                idleTimeout: host.configuration.idleConnectionTimeout),
             configuration: .init(
                 address: .hostname(host.configuration.host, port: host.configuration.port), serverName: nil),
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                responder.allowedHosts.serverStarted(port: port)
+                await onServerRunning(port)
+            },
             logger: host.logger)
-        application.addServices(SessionSweeper(host: host))
+        application.addServices(SessionSweeper(host: host), host.tasks)
         if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }
         return application
     }

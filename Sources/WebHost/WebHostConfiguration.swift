@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a ``FlowHostServer`` listens and bounds its sessions.
 ///
 /// ```swift
@@ -6,7 +8,10 @@
 /// configuration.maxSessions = 500
 /// ```
 public struct WebHostConfiguration: Sendable {
-    /// The address to bind.
+    /// The address to bind. A request must name the server by a loopback name (`localhost`,
+    /// `127.0.0.1`, `[::1]`), by this address (unless it is `0.0.0.0` or `::`), by one of
+    /// ``allowedHosts`` or by ``publicURL``'s host; any other `Host` is answered `421`, so that a
+    /// web page elsewhere cannot reach the server through a name it rebinds (DNS rebinding).
     public var host = "127.0.0.1"
     /// The port to bind; 0 picks a free one.
     public var port = 8080
@@ -23,6 +28,14 @@ public struct WebHostConfiguration: Sendable {
     /// window and coordinators are released and rebuilt from its stored click path on its next
     /// request. Set it at or above ``idleTimeout`` to keep sessions in memory until they end.
     public var hibernateAfter: Duration = .seconds(10 * 60)
+    /// More names the server answers to, besides the loopback ones and ``host``: host names or IP
+    /// addresses without a port (`demo.example.com`, `192.168.1.20`); every port of them is allowed.
+    public var allowedHosts: [String] = []
+    /// Where people reach the server (`https://demo.example.com`), when it is not ``host`` and
+    /// ``port``: share links start with it, its host is allowed and it is an allowed origin. Its
+    /// scheme is `http` or `https`; a path is not used (FlowHost is served at the root). Without
+    /// it, share links name ``host`` and the bound port — never what a request's `Host` said.
+    public var publicURL: URL?
     /// Mark the session cookie `Secure` (when served over HTTPS, behind a proxy).
     public var secureCookies = false
     /// How long an action waits for the navigation it started to settle before answering.
@@ -44,10 +57,18 @@ public struct WebHostConfiguration: Sendable {
     /// fault, until it is fixed. For editing a prototype; off by default (`flowhost serve` turns
     /// it on).
     public var watchesFiles = false
+    /// A connection that has not sent a whole request (its head, and the small form body that may
+    /// follow) this long after it opened or after the request's first byte is closed: a client
+    /// that trickles its headers (slowloris) holds a connection this long at most.
+    public var requestHeadTimeout: Duration = .seconds(30)
+    /// A kept-alive connection with no request for this long is closed. An answer in progress
+    /// (a live-move stream) is never cut by it.
+    public var idleConnectionTimeout: Duration = .seconds(60)
     /// How often the session and stream counts are logged at info when they changed.
     public var statusLogInterval: Duration = .seconds(60)
 
-    /// The defaults: loopback, port 8080, 1000 returning and 500 new sessions idle for at most
-    /// 30 minutes, 8 event streams a session and 4096 in all.
+    /// The defaults: loopback, port 8080, answering loopback names only, 1000 returning and 500
+    /// new sessions idle for at most 30 minutes, 8 event streams a session and 4096 in all, 30 s
+    /// for a request to arrive and 60 s for an idle connection.
     public init() {}
 }

@@ -19,8 +19,8 @@ struct Init: ParsableCommand {
 
     @Option(
         help: """
-            Where FlowHost comes from: a git URL, or the path of a checkout. (default: the checkout this flowhost \
-            was built from)
+            Where FlowHost comes from: a git URL (http, https, ssh or git), or the path of a checkout. (default: \
+            the checkout this flowhost was built from)
             """)
     var flowhost: String?
 
@@ -29,6 +29,7 @@ struct Init: ParsableCommand {
             throw ValidationError(
                 "'\(name)' is not a Swift identifier: use letters, digits and _, starting with a letter.")
         }
+        if let flowhost { _ = try PackageSkeleton.dependency(flowhost) }
     }
 
     func run() throws {

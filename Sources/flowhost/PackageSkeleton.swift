@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTMLPresenter
 
 /// The package `flowhost init` writes: the files of `Skeleton/` (a package named `Prototype`, every
 /// `Prototype` renamed), and a `Package.swift` that depends on FlowHost where it was asked to.
@@ -29,13 +30,9 @@ struct PackageSkeleton {
         /// The line of `dependencies:`.
         var packageLine: String {
             switch self {
-            case .url(let url): ".package(url: \(Self.literal(url)), branch: \"main\")"
-            case .path(let path): ".package(path: \(Self.literal(path)))"
+            case .url(let url): ".package(url: \(SwiftStringLiteral.quoted(url)), branch: \"main\")"
+            case .path(let path): ".package(path: \(SwiftStringLiteral.quoted(path)))"
             }
-        }
-
-        private static func literal(_ text: String) -> String {
-            "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
     }
 
@@ -62,10 +59,24 @@ struct PackageSkeleton {
     let name: String
     let flowhost: Dependency
 
-    /// `argument` as a dependency: a URL when it has a scheme (`https://`, `file://`) or is an scp-style
-    /// git address, else a folder that must hold a `Package.swift`.
+    /// `argument` as a dependency: an `http`, `https`, `ssh` or `git` URL, or an scp-style git
+    /// address (`git@github.com:owner/FlowHost.git`), else a folder that must hold a
+    /// `Package.swift`. Either way it is written into the manifest as an escaped string literal.
+    ///
+    /// - Throws: a `ValidationError` that says what is wrong (exit status 64).
     static func dependency(_ argument: String) throws -> Dependency {
-        if argument.contains("://") || argument.wholeMatch(of: /[^\/]+@[^\/]+:.+/) != nil { return .url(argument) }
+        if argument.contains("://") {
+            let url = URLComponents(string: argument)
+            guard let scheme = url?.scheme?.lowercased(), ["http", "https", "ssh", "git"].contains(scheme),
+                url?.host?.isEmpty == false, argument.allSatisfy(Self.isURLCharacter)
+            else {
+                throw ValidationError(
+                    "--flowhost \(argument): not a git URL FlowHost can be fetched from (http, https, ssh or git, with a "
+                        + "host, no spaces or quotes); or give the path of a FlowHost checkout.")
+            }
+            return .url(argument)
+        }
+        if argument.wholeMatch(of: /[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:[A-Za-z0-9._~\/-]+/) != nil { return .url(argument) }
         let folder = URL(filePath: argument, directoryHint: .isDirectory).standardizedFileURL
         guard FileManager.default.fileExists(atPath: folder.appending(path: "Package.swift").path) else {
             throw ValidationError(
@@ -74,6 +85,11 @@ struct PackageSkeleton {
         }
         let path = folder.path(percentEncoded: false)
         return .path(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
+    }
+
+    /// What RFC 3986 allows in a URL as it is written.
+    private static func isURLCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "-._~:/?#[]@!$&'()*+,;=%".contains(character))
     }
 
     /// The FlowHost checkout this `flowhost` was built from, when it is still there.
@@ -122,7 +138,7 @@ struct PackageSkeleton {
 
     /// The new package's manifest.
     var manifest: String {
-        let flowhostPackage = "\"\(flowhost.identity)\""
+        let flowhostPackage = SwiftStringLiteral.quoted(flowhost.identity)
         return """
             // swift-tools-version: 6.1
             import PackageDescription
@@ -141,7 +157,7 @@ struct PackageSkeleton {
                         dependencies: [
                             .product(name: "FlowCore", package: \(flowhostPackage)),
                             .product(name: "HTMLPresenter", package: \(flowhostPackage)),
-                            .product(name: "WebHost", package: \(flowhostPackage)),
+                            .product(name: "FlowHostApp", package: \(flowhostPackage)),
                         ]
                     ),
                     // `swift run \(name)Server`: serves the app, with the options of `flowhost serve`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowCore
+import FlowHostApp
 import FlowHostServe
 import Foundation
 import HTMLPresenter
@@ -44,11 +45,33 @@ struct ServeOptionsTests {
         #expect(configuration.secureCookies)
     }
 
+    @Test("hosts, the public URL and the connection timeouts become the server's configuration")
+    func networkOptions() throws {
+        let options = try ServeOptions.parse([
+            "--allowed-host", "demo.example.com", "--allowed-host", "192.168.1.20", "--allowed-host", "::1",
+            "--public-url", "https://demo.example.com/", "--request-head-timeout", "10s",
+            "--idle-connection-timeout", "2m",
+        ])
+        let configuration = options.configuration
+        #expect(configuration.allowedHosts == ["demo.example.com", "192.168.1.20", "::1"])
+        #expect(configuration.publicURL == URL(string: "https://demo.example.com/"))
+        #expect(configuration.requestHeadTimeout == .seconds(10))
+        #expect(configuration.idleConnectionTimeout == .seconds(120))
+        let defaults = try ServeOptions.parse([]).configuration
+        #expect(defaults.allowedHosts.isEmpty && defaults.publicURL == nil)
+        #expect(defaults.requestHeadTimeout == .seconds(30) && defaults.idleConnectionTimeout == .seconds(60))
+    }
+
     @Test(
         "bad values are refused with the option's name",
         arguments: [
             ["--port", "70000"], ["--max-sessions", "0"], ["--idle-timeout", "soon"],
-            ["--public", "/no/such/folder"],
+            ["--public", "/no/such/folder"], ["--allowed-host", "http://demo.example.com"],
+            ["--allowed-host", "demo.example.com:8080"], ["--allowed-host", "cafe:80"],
+            ["--allowed-host", "demo example"],
+            ["--allowed-host", "*"], ["--public-url", "demo.example.com"], ["--public-url", "ftp://demo.example.com"],
+            ["--public-url", "https://demo.example.com/prototype"], ["--public-url", "https://"],
+            ["--request-head-timeout", "0s"], ["--idle-connection-timeout", "never"],
         ])
     func badValues(arguments: [String]) {
         do {

@@ -1,11 +1,11 @@
 // "Copy as test" from FlowHost's inspector: replays a click path of the prototype and snapshots
 // the page after each entry (the first run records the snapshots).
+import FlowHostApp
 import FlowTesting
 import Foundation
 import HTMLPresenter
 import SnapshotTesting
 import Testing
-import WebHost
 
 @testable import MovieDemo
 

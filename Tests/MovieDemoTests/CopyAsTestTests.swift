@@ -1,8 +1,8 @@
 import FlowCore
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 import Testing
-import WebHost
 
 @testable import MovieDemo
 
@@ -39,6 +39,24 @@ struct CopyAsTestTests {
         #expect(scene.openLink("movies/2"))
         await scene.settle()
         return scene.clickPath
+    }
+
+    @Test("typed values reach the source with every control, bidi and invisible character escaped (no Trojan Source)")
+    func hiddenCharactersEscaped() throws {
+        let hidden: [Unicode.Scalar] = [
+            "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{200B}", "\u{200F}", "\u{FEFF}", "\u{07}", "\u{7F}",
+            "\u{85}", "\u{9F}", "\u{2028}", "\u{2029}", "\u{A0}", "\u{AD}",
+        ]
+        let typed = "é🎬" + String(String.UnicodeScalarView(hidden))
+        let position = ActionPosition(screen: ScreenPosition(layer: 0, path: [0], template: "login/login"), index: 0)
+        let source = try #require(DemoDriver.app.testSource).source(
+            for: ClickPath([.action(position, fields: ["password": typed]), .deepLink("movies/\u{202E}2")]))
+        for scalar in hidden {
+            #expect(!source.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) unescaped")
+            #expect(source.contains("\\u{\(String(scalar.value, radix: 16, uppercase: true))}"))
+        }
+        #expect(source.contains(#""password": "é🎬\u{202A}\u{202E}"#), "what shows as itself stays itself")
+        #expect(source.contains(#".deepLink("movies/\u{202E}2")"#))
     }
 
     @Test("the inspector's test source for a fixed path is the committed CopiedClickPathTest.swift")

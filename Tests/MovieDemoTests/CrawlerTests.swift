@@ -1,8 +1,9 @@
+import FlowCrawl
+import FlowHostApp
 import FlowTesting
 import Foundation
 import HTMLPresenter
 import Testing
-import WebHost
 
 @testable import MovieDemo
 

@@ -1,9 +1,9 @@
 import FlowCore
+import FlowHostApp
 import FlowTesting
 import Foundation
 import HTMLPresenter
 import Testing
-import WebHost
 
 @testable import MovieDemo
 

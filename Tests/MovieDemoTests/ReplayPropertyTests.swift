@@ -1,8 +1,8 @@
 import FlowCore
+import FlowHostApp
 import FlowTesting
 import HTMLPresenter
 import Testing
-import WebHost
 
 @testable import MovieDemo
 

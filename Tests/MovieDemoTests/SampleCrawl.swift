@@ -1,6 +1,6 @@
+import FlowCrawl
 import Foundation
 import MovieDemo
-import WebHost
 
 /// Crawls of the sample, each made once and shared by the suites that read it.
 @MainActor

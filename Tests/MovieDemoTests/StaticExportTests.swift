@@ -1,6 +1,6 @@
+import FlowCrawl
 import Foundation
 import Testing
-import WebHost
 
 @testable import MovieDemo
 
@@ -99,6 +99,76 @@ struct StaticExportTests {
         for (name, data) in a where b[name] != data {
             Issue.record("\(name) differs between two exports")
         }
+    }
+
+    @Test("a symbolic link in the output folder is replaced, never written through")
+    func linksInTheOutput() async throws {
+        let crawl = try await SampleCrawl.crawl(SampleCrawl.small)
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FileManager.default
+        let output = root.appending(path: "site")
+        let elsewhere = root.appending(path: "elsewhere")
+        try files.createDirectory(at: output, withIntermediateDirectories: true)
+        try files.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: elsewhere.appending(path: "victim.txt"))
+        // Given links where the export writes a page, a data file and the folder of public files
+        try files.createSymbolicLink(
+            atPath: output.appending(path: "index.html").path,
+            withDestinationPath: elsewhere.appending(path: "victim.txt").path)
+        try files.createSymbolicLink(
+            atPath: output.appending(path: "map.json").path, withDestinationPath: "../elsewhere/new.json")
+        try files.createSymbolicLink(atPath: output.appending(path: "public").path, withDestinationPath: elsewhere.path)
+
+        // When the site is exported into that folder
+        let result = try StaticExport(crawl: crawl, app: SampleCrawl.appWithPublicFiles).write(to: output)
+
+        // Then the links were replaced and nothing outside the folder changed
+        #expect(result.files > 50)
+        #expect(try String(contentsOf: elsewhere.appending(path: "victim.txt"), encoding: .utf8) == "keep")
+        #expect(try files.contentsOfDirectory(atPath: elsewhere.path) == ["victim.txt"])
+        for name in ["index.html", "map.json", "public"] {
+            let type =
+                try files.attributesOfItem(atPath: output.appending(path: name).path)[.type] as? FileAttributeType
+            #expect(type == (name == "public" ? .typeDirectory : .typeRegular), "\(name)")
+        }
+        #expect(files.fileExists(atPath: output.appending(path: "public/posters/1.svg").path))
+    }
+
+    @Test("only files inside Public/ are copied: a link out of it, a loop or a dangling link is skipped and named")
+    func linksInPublic() async throws {
+        let crawl = try await SampleCrawl.crawl(SampleCrawl.small)
+        let root = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FileManager.default
+        let publicFolder = root.appending(path: "Public")
+        try files.createDirectory(at: publicFolder.appending(path: "sub"), withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: publicFolder.appending(path: "a.svg"))
+        try Data("b".utf8).write(to: publicFolder.appending(path: "sub/b.svg"))
+        try Data("the store".utf8).write(to: root.appending(path: "secret.sqlite"))
+        for (name, destination) in [
+            ("leak.sqlite", "../secret.sqlite"), ("loop", "loop"), ("dangling", "nothing-here"), ("same.svg", "a.svg"),
+            ("sub/up", ".."), ("outside", root.path),
+        ] {
+            try files.createSymbolicLink(
+                atPath: publicFolder.appending(path: name).path, withDestinationPath: destination)
+        }
+        let app = try MovieDemo.app(
+            templates: DemoDriver.root.appending(path: "Templates").path, publicDirectory: publicFolder)
+
+        let output = root.appending(path: "site")
+        let result = try StaticExport(crawl: crawl, app: app).write(to: output)
+
+        let copied = try files.subpathsOfDirectory(atPath: output.appending(path: "public").path).sorted()
+        #expect(copied == ["a.svg", "same.svg", "sub", "sub/b.svg"])
+        #expect(try String(contentsOf: output.appending(path: "public/same.svg"), encoding: .utf8) == "a")
+        let skipped = result.skipped.joined(separator: "\n")
+        #expect(skipped.contains("Public/leak.sqlite: a symbolic link that leads out of the folder"))
+        #expect(skipped.contains("Public/outside: a symbolic link that leads out of the folder"))
+        #expect(skipped.contains("Public/loop: symbolic links that loop"))
+        #expect(skipped.contains("Public/dangling: a symbolic link that leads nowhere"))
+        #expect(skipped.contains("Public/sub/up: a symbolic link that leads back to a folder it is in"))
+        #expect(result.skipped.count == 5)
     }
 
     @Test("without Graphviz the rest is written and the message names the Debian package")

@@ -1,8 +1,9 @@
+import FlowHostApp
+import FlowHostSQLite
 import Foundation
 import GRDB
 import HTMLPresenter
 import Testing
-import WebHost
 
 // Serialized: SQLite files and writer threads, run all at once, slow the wall-clock checks of other suites.
 @Suite("Click path stores", .serialized)

@@ -1,8 +1,9 @@
 import FlowCore
+import FlowCrawl
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 import Testing
-import WebHost
 
 /// An app whose templates mark up their actions their own way (attributes in another order,
 /// `formaction` buttons in a form with no action, a link): crawled and exported, every action the

@@ -18,28 +18,36 @@ public struct PageRenderer: Sendable {
 
     /// The whole page for `tree`, linking to what `links` says; `notice` is one line outside the
     /// phone frame (a replay that stopped early says where). While the templates have
-    /// ``TemplateLibrary/problems``, the page shows them over everything.
-    public func render(_ tree: ScreenTree, links: PageLinks, notice: String? = nil) throws(RenderError) -> String {
+    /// ``TemplateLibrary/problems``, the page shows them over everything; with `problemDetails`
+    /// false (a shared demo) it shows no file, line or source, only that the screen has a template
+    /// problem, and only when a template of the page never loaded.
+    public func render(_ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true)
+        throws(RenderError) -> String
+    {
         var context = RenderContext(links: links)
-        return try page(tree, notice: notice, context: &context)
+        return try page(tree, notice: notice, problemDetails: problemDetails, context: &context)
     }
 
-    /// The whole page for `tree`, as ``render(_:links:notice:)`` writes it, and its actions with the
-    /// labels a person reads on them (each screen's content first, then the bars and the alert).
-    public func renderPage(_ tree: ScreenTree, links: PageLinks, notice: String? = nil) throws(RenderError)
-        -> RenderedPage
-    {
+    /// The whole page for `tree`, as ``render(_:links:notice:problemDetails:)`` writes it, and its
+    /// actions with the labels a person reads on them (each screen's content first, then the bars
+    /// and the alert).
+    public func renderPage(
+        _ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true
+    ) throws(RenderError) -> RenderedPage {
         var context = RenderContext(links: links, readingLabels: true)
-        let html = try page(tree, notice: notice, context: &context)
+        let html = try page(tree, notice: notice, problemDetails: problemDetails, context: &context)
         return RenderedPage(html: html, actions: context.actions)
     }
 
-    private func page(_ tree: ScreenTree, notice: String?, context: inout RenderContext) throws(RenderError)
-        -> String
+    private func page(_ tree: ScreenTree, notice: String?, problemDetails: Bool, context: inout RenderContext)
+        throws(RenderError) -> String
     {
         var layers: [TemplateValue] = []
+        var lacksTemplate = false
         for (index, layer) in tree.layers.enumerated() {
-            layers.append(try layerValue(layer, isTop: index == tree.layers.count - 1, context: &context))
+            let (value, lacks) = try layerValue(layer, isTop: index == tree.layers.count - 1, context: &context)
+            layers.append(value)
+            lacksTemplate = lacksTemplate || lacks
         }
         let links = context.links
         var page: [String: TemplateValue] = [
@@ -57,7 +65,14 @@ public struct PageRenderer: Sendable {
             page["refresh"] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
         }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
-        if !templates.problems.isEmpty { page["templateProblems"] = problemsValue(templates.problems) }
+        if !templates.problems.isEmpty, problemDetails {
+            page["templateProblems"] = problemsValue(templates.problems)
+        } else if lacksTemplate {
+            page["templateProblems"] = [
+                "summary": "This screen has a template problem",
+                "hint": "It shows again once the prototype's templates are fixed.",
+            ]
+        }
         return try templates.render(.object(page), template: Chrome.prefix + "page", context: &context)
     }
 
@@ -81,12 +96,14 @@ public struct PageRenderer: Sendable {
     }
 
     /// The page that hands out a share link: the absolute `link` as text (with a Copy button when
-    /// scripts run) and a way back to the prototype at `backURL`.
-    public func renderShare(link: String, backURL: String, links: PageLinks) -> String {
+    /// scripts run), a `note` under it when given (where the link opens) and a way back to the
+    /// prototype at `backURL`.
+    public func renderShare(link: String, note: String? = nil, backURL: String, links: PageLinks) -> String {
         var values: TemplateValue = [
             "link": .string(link), "backURL": .string(backURL), "stylesheetURL": .string(links.stylesheet),
         ]
         if let script = links.script { values["scriptURL"] = .string(script) }
+        if let note { values["note"] = .string(note) }
         // The chrome always holds its own templates: this cannot fail.
         return (try? templates.render(values, template: Chrome.prefix + "share")) ?? link
     }
@@ -95,25 +112,29 @@ public struct PageRenderer: Sendable {
     /// what `links` says.
     public func renderContent(of screen: ScreenSnapshot, links: PageLinks) throws(RenderError) -> String {
         var context = RenderContext(links: links)
-        return try content(of: screen, context: &context)
+        return try content(of: screen, context: &context).html
     }
 
-    private func content(of screen: ScreenSnapshot, context: inout RenderContext) throws(RenderError) -> String {
-        guard let template = screen.template, let values = screen.values else { return "" }
+    /// The screen's content, and whether its template never loaded (its file has a problem: the
+    /// page shows the problem instead).
+    private func content(of screen: ScreenSnapshot, context: inout RenderContext) throws(RenderError)
+        -> (html: String, lacksTemplate: Bool)
+    {
+        guard let template = screen.template, let values = screen.values else { return ("", false) }
         do {
-            return try templates.render(values, template: template, context: &context)
+            return (try templates.render(values, template: template, context: &context), false)
         } catch .unknownTemplate where !templates.problems.isEmpty {
-            // Its file has a problem and never loaded: the page shows the problem instead.
-            return ""
+            return ("", true)
         }
     }
 
+    /// The layer's template value, and whether its screen's template never loaded.
     private func layerValue(_ layer: ScreenLayer, isTop: Bool, context: inout RenderContext) throws(RenderError)
-        -> TemplateValue
+        -> (TemplateValue, Bool)
     {
         // A covered screen is issued no actions: its action attributes are left out, so inside the
         // layer's disabled fieldset nothing in it can be submitted.
-        let content = try content(of: layer.screen, context: &context)
+        let (content, lacksTemplate) = try content(of: layer.screen, context: &context)
         var value: [String: TemplateValue] = [
             "isBase": .bool(layer.style == .window),
             "isSheet": .bool(layer.style == .pageSheet),
@@ -145,7 +166,7 @@ public struct PageRenderer: Sendable {
                     })
             ]
         }
-        return .object(value)
+        return (.object(value), lacksTemplate)
     }
 
     private func barItemValue(_ item: BarButtonSnapshot) -> TemplateValue {
@@ -161,6 +182,8 @@ public struct PageRenderer: Sendable {
         [
             "summary": .string(
                 problems.count == 1 ? "The templates have a problem" : "The templates have \(problems.count) problems"),
+            "hint":
+                "The page below uses the last version of each template that worked. Save a fix and it comes back by itself.",
             "problems": .list(
                 problems.map { problem in
                     var value: [String: TemplateValue] = ["description": .string(problem.description)]

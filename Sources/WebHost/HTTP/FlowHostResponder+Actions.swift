@@ -25,7 +25,7 @@ extension FlowHostResponder {
                 .conflict, title: "This page has expired",
                 message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")
         }
-        let outcome = try await session.queue.run { () throws(RenderError) in
+        let outcome = try await session.queue.run(clientGone: log.clientGone) { () throws(RenderError) in
             try await host.update(session, .perform(token: token, fields: fields))
         }
         switch outcome {
@@ -41,15 +41,16 @@ extension FlowHostResponder {
     }
 
     /// A `403` unless the request comes from a page of this server: `Sec-Fetch-Site` when the
-    /// browser sends it, else `Origin` against `Host`. Requests with neither (curl) pass; the
-    /// session cookie is `SameSite=Lax`, so a cross-site form post carries no session anyway.
+    /// browser sends it, else `Origin` against the server's own origins (``AllowedHosts``), never
+    /// against the request's `Host`, which a rebound name chooses. Requests with neither (curl)
+    /// pass; the session cookie is `SameSite=Lax`, so a cross-site form post carries no session
+    /// anyway.
     func crossSiteRefusal(_ request: Request) -> Response? {
         let isSameOrigin: Bool
         if let site = request.headers[.secFetchSite] {
             isSameOrigin = site == "same-origin"
         } else if let origin = request.headers[.origin] {
-            let originHost = origin.split(separator: "://", maxSplits: 1).last.map(String.init)
-            isSameOrigin = originHost != nil && originHost == request.head.authority
+            isSameOrigin = allowedHosts.allowsOrigin(origin)
         } else {
             isSameOrigin = true
         }

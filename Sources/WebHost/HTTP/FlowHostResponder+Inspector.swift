@@ -4,8 +4,8 @@ import Hummingbird
 extension FlowHostResponder {
     /// `GET /_flowhost/inspector`: the session's coordinator tree, step log and click path as a plain
     /// page (reloaded to move on); the page's script shows its content in a panel beside the phone.
-    func inspector(of session: Session) async -> Response {
-        let inspection = await session.queue.run { await host.inspection(of: session) }
+    func inspector(of session: Session) async throws -> Response {
+        let inspection = try await session.queue.run { await host.inspection(of: session) }
         guard let inspection else { return responses.redirect(to: FlowHostRoute.root.url) }
         let html = host.renderer.renderInspector(
             inspection, backURL: FlowHostRoute.root.url, selfURL: FlowHostRoute.inspector.url, links: .served)
@@ -22,7 +22,8 @@ extension FlowHostResponder {
                 .conflict, title: "This page has expired",
                 message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")
         }
-        let outcome = try await session.queue.run { () throws(RenderError) -> SessionHost.Outcome? in
+        let outcome: SessionHost.Outcome? = try await session.queue.run(clientGone: log.clientGone) {
+            () throws(RenderError) -> SessionHost.Outcome? in
             guard await host.goBack(session, toEntryCount: entryCount) else { return nil }
             return try await host.update(session, .none)
         }

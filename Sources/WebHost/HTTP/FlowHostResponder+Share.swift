@@ -11,18 +11,22 @@ extension FlowHostResponder {
                 .conflict, title: "Nothing to share",
                 message: "This page's session has ended (it was idle for a while). Nothing was shared.")
         }
-        let id = try await session.queue.run { try await host.share(session) }
+        let id = try await session.queue.run(clientGone: log.clientGone) { try await host.share(session) }
         return responses.redirect(to: FlowHostRoute.sharePage(id: id).url)
     }
 
-    /// `GET /_share/<id>`: the share link as text, absolute, with a Copy button.
-    func sharePage(_ id: String, request: Request) async -> Response {
+    /// `GET /_share/<id>`: the share link as text, absolute, with a Copy button. The link starts
+    /// with the public URL, or the bound address: never with what the request's `Host` said.
+    func sharePage(_ id: String) async -> Response {
         guard await sharedPath(id) != nil else { return shareNotFound(id) }
-        let scheme = host.configuration.secureCookies ? "https" : "http"
-        let authority = request.head.authority ?? "\(host.configuration.host):\(host.configuration.port)"
-        let link = "\(scheme)://\(authority)\(FlowHostRoute.shared(id: id).url)"
+        let link = allowedHosts.origin + FlowHostRoute.shared(id: id).url
+        let note =
+            allowedHosts.linksStayOnThisMachine
+            ? "This link opens on this machine only: to share beyond it, start the server with --public-url." : nil
         return responses.page(
-            ByteBuffer(string: host.renderer.renderShare(link: link, backURL: FlowHostRoute.root.url, links: .served)))
+            ByteBuffer(
+                string: host.renderer.renderShare(
+                    link: link, note: note, backURL: FlowHostRoute.root.url, links: .served)))
     }
 
     /// `GET /s/<id>`: a new session that replays the shared click path, then `303` to its screen.

@@ -3,6 +3,7 @@ import HTMLPresenter
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Answers every request of the host: dispatches by path, turns every problem into a clear
 /// answer (never a 5xx for client input), adds the security headers and logs one line.
@@ -20,26 +21,39 @@ struct FlowHostResponder: HTTPResponder {
     let host: SessionHost
     let responses: PageResponses
     let files: StaticFiles
-    let flowMap: ServedFlowMap
+    let allowedHosts: AllowedHosts
 
     init(host: SessionHost) {
         self.host = host
+        allowedHosts = AllowedHosts(configuration: host.configuration)
         responses = PageResponses(renderer: host.renderer, secureCookies: host.configuration.secureCookies)
         files = StaticFiles(publicDirectory: host.app.publicDirectory, responses: responses)
-        flowMap = ServedFlowMap(app: host.app)
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
-        var log = RequestLog()
+        var log = RequestLog(clientGone: context.channel.closeFuture)
         var response: Response
         do {
             response = try await route(request, context: context, log: &log)
+        } catch is CancellationError {
+            // The client went away while the request waited its turn (or the server stops): no one
+            // reads this answer, and nothing was done.
+            response = responses.message(
+                .serviceUnavailable, title: "Nothing was done",
+                message: "The request was dropped before its turn came. Try again.")
         } catch {
             // Only the app can fail here (a template that does not render), never client input.
             host.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            // A shared demo's visitors are not told which file, line or value: the log keeps that.
+            let message =
+                host.configuration.showsInspector
+                ? "\(error)"
+                : error is RenderError
+                    ? "This screen has a template problem; the server's log has the details."
+                    : "Something went wrong; the server's log has the details."
             response = responses.message(
-                .internalServerError, title: "This screen could not be shown", message: "\(error)",
+                .internalServerError, title: "This screen could not be shown", message: message,
                 linkTitle: "Try again", linkURL: "/")
         }
         PageResponses.addSecurityHeaders(to: &response.headers)
@@ -47,12 +61,14 @@ struct FlowHostResponder: HTTPResponder {
         let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
         host.logger.info(
             "\(request.method) \(request.uri.path) \(response.status.code) \(Self.format(milliseconds))ms",
-            metadata: log.session.map { ["session": "\($0.short)"] } ?? [:])
+            metadata: log.metadata)
         return response
     }
 
     private func route(_ request: Request, context: Context, log: inout RequestLog) async throws -> Response {
         let route = FlowHostRoute(path: request.uri.path, query: request.uri.query)
+        // A load balancer's health check names a host of its own; the answer reveals nothing.
+        if route != .health, let refusal = hostRefusal(request, log: &log) { return refusal }
         guard route.allowedMethods.contains(request.method) else {
             if route == .unknown { return notFound(request) }
             var response = responses.message(
@@ -67,19 +83,20 @@ struct FlowHostResponder: HTTPResponder {
         case .status:
             return try responses.json(host.status)
         case .map:
-            return responses.page(ByteBuffer(string: try await flowMap.html()))
+            guard host.configuration.showsInspector else { return notFound(request) }
+            return responses.page(ByteBuffer(string: try await host.mapPage()))
         case .chromeFile, .publicFile:
-            return try await files.serve(request, context: context)
+            return try await files.serve(request)
         case .root:
-            return try await withSession(request, log: &log) { session, _ in
-                try await screen(nil, in: session)
+            return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
+                try await screen(nil, in: session, clientGone: clientGone)
             }
         case .screen(let id):
             // A new session (the request named none that lives) is shown its first screen right
             // here: redirecting it would send a client that keeps no cookies from new session to
             // new session. So a cookieless client gets at most one redirect (from `/`).
-            return try await withSession(request, log: &log) { session, isNew in
-                try await screen(isNew ? nil : id, in: session, redirect: !isNew)
+            return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, isNew in
+                try await screen(isNew ? nil : id, in: session, redirect: !isNew, clientGone: clientGone)
             }
         case .link(let path):
             return try await link(path, request: request, log: &log)
@@ -90,12 +107,12 @@ struct FlowHostResponder: HTTPResponder {
         case .share:
             return try await share(request, log: &log)
         case .sharePage(let id):
-            return await sharePage(id, request: request)
+            return await sharePage(id)
         case .shared(let id):
             return try await openShared(id, log: &log)
         case .inspector:
             guard host.configuration.showsInspector else { return notFound(request) }
-            return try await withSession(request, log: &log) { session, _ in await inspector(of: session) }
+            return try await withSession(request, log: &log) { session, _ in try await inspector(of: session) }
         case .backToHere(let entryCount):
             guard host.configuration.showsInspector else { return notFound(request) }
             return try await backToHere(entryCount, request: request, log: &log)
@@ -107,12 +124,14 @@ struct FlowHostResponder: HTTPResponder {
     /// GET of a screen (`id`) or of whatever is on top (nil): the page when it is `id`, else a
     /// redirect to the screen on top (or that page in place, when `redirect` is false). The fast
     /// path serves the published page without the main actor.
-    private func screen(_ id: ScreenID?, in session: Session, redirect: Bool = true) async throws -> Response {
+    private func screen(
+        _ id: ScreenID?, in session: Session, redirect: Bool = true, clientGone: EventLoopFuture<Void>?
+    ) async throws -> Response {
         func answer(_ page: PublishedPage) -> Response {
             page.screenID == id || !redirect ? responses.page(page.html) : responses.redirect(to: page.url)
         }
         if let page = session.freshPage, id == nil || page.screenID == id { return answer(page) }
-        let outcome = try await session.queue.run { () throws(RenderError) in
+        let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
             try await host.update(session, id.map { .reveal($0) } ?? .none)
         }
         guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
@@ -120,11 +139,10 @@ struct FlowHostResponder: HTTPResponder {
     }
 
     /// The session the request's cookie names, if it lives, or if its click path is stored (then it
-    /// is rebuilt: the server restarted).
+    /// is rebuilt: it hibernated, or the server restarted).
     func existingSession(_ request: Request, log: inout RequestLog) async -> Session? {
         let cookie = request.cookies[PageResponses.sessionCookie]?.value
-        var session = await host.existingSession(cookie: cookie)
-        if session == nil { session = await host.restoredSession(cookie: cookie) }
+        let session = await host.existingSession(cookie: cookie, clientGone: log.clientGone)
         log.session = session?.id
         return session
     }
@@ -149,12 +167,38 @@ struct FlowHostResponder: HTTPResponder {
             return responses.message(
                 .notFound, title: "Link not found", message: "No screen of this prototype opens at /link/\(path).")
         }
-        return try await withSession(request, log: &log) { session, _ in
-            let outcome = try await session.queue.run { () throws(RenderError) in
+        return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
+            let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
                 try await host.update(session, .openLink(decoded))
             }
             guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
             return responses.redirect(to: page.url)
+        }
+    }
+
+    /// `400` for a request that names no host, or more than one, or something that is no host;
+    /// `421` for a host the server does not answer to (see ``AllowedHosts``); nil for an allowed one.
+    private func hostRefusal(_ request: Request, log: inout RequestLog) -> Response? {
+        // HTTP/1.1's first `Host` became the authority; a second one is left among the fields.
+        let hosts =
+            request.headers.filter { $0.name.canonicalName == "host" }.count + (request.head.authority == nil ? 0 : 1)
+        let verdict = hosts > 1 ? .malformed : allowedHosts.check(authority: request.head.authority)
+        switch verdict {
+        case .allowed:
+            return nil
+        case .missing, .malformed:
+            return responses.message(
+                .badRequest, title: "Bad request",
+                message: "A request names the server it is for with one Host header, a host name and maybe a port.")
+        case .refused(let name):
+            let shown = name.count > 100 ? name.prefix(100) + "…" : name
+            log.refusedHost = String(shown)
+            return responses.message(
+                .misdirectedRequest, title: "Not this server's name",
+                message: "This prototype does not answer to \(shown): a page elsewhere could reach it through that "
+                    + "name. If it is how people reach this server, start it with --allowed-host \(shown) (or "
+                    + "--public-url with its address).",
+                linkTitle: "Open it on this machine", linkURL: allowedHosts.origin + FlowHostRoute.root.url)
         }
     }
 
@@ -170,7 +214,21 @@ struct FlowHostResponder: HTTPResponder {
     }
 }
 
-/// What the request log line needs to know beyond the request and response.
+/// What the handling of one request carries besides the request: the connection's close, which
+/// drops the request while it waits for its session's turn, and the session it turned out to use,
+/// for the log line.
 struct RequestLog {
+    /// Completes when the client's connection closes.
+    let clientGone: EventLoopFuture<Void>?
+    /// The session the request used, if any.
     var session: SessionID?
+    /// The host a `421` refused, so that whoever reads the log can allow it.
+    var refusedHost: String?
+
+    var metadata: Logger.Metadata {
+        var metadata: Logger.Metadata = [:]
+        if let session { metadata["session"] = "\(session.short)" }
+        if let refusedHost { metadata["refused-host"] = "\(refusedHost)" }
+        return metadata
+    }
 }

@@ -1,3 +1,4 @@
+import FlowHostApp
 import HTMLPresenter
 
 /// Every URL FlowHost serves, both ways: parsed from a request's path and query, and built into

@@ -1,47 +1,33 @@
 import Foundation
 import HTMLPresenter
 import Hummingbird
+import NIOCore
+import _NIOFileSystem
 
 /// Serves `/_flowhost/` (the chrome's stylesheet and script) and `/public/` (the app's folder)
-/// with content types and ETags. No path outside those folders is ever served: after
-/// percent-decoding, `..` segments, backslashes and NUL are refused before the file system is
-/// asked.
+/// with content types, ETags (`304`), byte ranges and `no-cache` (an edited stylesheet shows on
+/// the next reload). No file outside those folders is ever served: after percent-decoding, `..`
+/// segments, backslashes and NUL are refused before the file system is asked, and a symbolic link
+/// that leads out of its folder is not found (``ServedFolder``).
+///
+/// Our own responder rather than Hummingbird 2.28's `FileMiddleware`, which follows symbolic links
+/// out of its folder, answers `Range: bytes=99999999-` with a `206` whose length is negative (the
+/// connection hangs) and throws for `bytes=5-1` (a `500` here) where RFC 9110 ignores it, sends
+/// `416` without `Content-Range`, and stats a file by path twice (its length can change between).
 struct StaticFiles: Sendable {
-    private typealias Files = FileMiddleware<FlowHostRequestContext, LocalFileSystem>
-
-    private let folders: [(prefix: String, files: Files)]
+    private let folders: [(prefix: String, folder: ServedFolder)]
     private let responses: PageResponses
 
     init(publicDirectory: URL?, responses: PageResponses) {
-        // Revalidate every time: an edited stylesheet shows on the next reload; unchanged files
-        // answer 304 through their ETag.
-        let cacheControl = CacheControl([(MediaType(type: .any), [.noCache])])
-        var folders = [
-            (
-                FlowHostRoute.chromeFilesPrefix,
-                Files(
-                    Chrome.publicDirectory.path, urlBasePath: String(FlowHostRoute.chromeFilesPrefix.dropLast()),
-                    cacheControl: cacheControl)
-            )
-        ]
-        if let publicDirectory {
-            folders.append(
-                (
-                    FlowHostRoute.publicFilesPrefix,
-                    Files(
-                        publicDirectory.path, urlBasePath: String(FlowHostRoute.publicFilesPrefix.dropLast()),
-                        cacheControl: cacheControl)
-                ))
-        }
+        var folders = [(FlowHostRoute.chromeFilesPrefix, ServedFolder(Chrome.publicDirectory))]
+        if let publicDirectory { folders.append((FlowHostRoute.publicFilesPrefix, ServedFolder(publicDirectory))) }
         self.folders = folders
         self.responses = responses
     }
 
-    func serve(_ request: Request, context: FlowHostRequestContext) async throws -> Response {
+    func serve(_ request: Request) async throws -> Response {
         let path = request.uri.path
-        guard let files = folders.first(where: { path.hasPrefix($0.prefix) })?.files else {
-            return notFound(path)
-        }
+        guard let (prefix, folder) = folders.first(where: { path.hasPrefix($0.prefix) }) else { return notFound(path) }
         guard let decoded = path.removingPercentEncoding,
             !decoded.split(separator: "/", omittingEmptySubsequences: false).contains(".."),
             !decoded.contains("\\"), !decoded.contains("\0"), !decoded.contains("//")
@@ -49,17 +35,102 @@ struct StaticFiles: Sendable {
             return responses.message(
                 .badRequest, title: "Bad request", message: "\(path) is not a file path this server serves.")
         }
-        do {
-            return try await files.handle(request, context: context) { _, _ in throw HTTPError(.notFound) }
-        } catch let error as HTTPError where error.status == .notFound {
-            return notFound(path)
-        } catch let error as HTTPError where error.status == .badRequest {
-            return responses.message(
-                .badRequest, title: "Bad request", message: "\(path) is not a file path this server serves.")
+        guard case .inside(let real) = folder.resolve(String(decoded.dropFirst(prefix.count))),
+            let file = try await ServedFile(path: real)
+        else { return notFound(path) }
+
+        var headers = HTTPFields()
+        headers[.contentType] = Self.contentType(of: real)
+        headers[.eTag] = file.eTag
+        headers[.cacheControl] = "no-cache"
+        headers[.acceptRanges] = "bytes"
+        if Self.matches(request.headers[values: .ifNoneMatch], file.eTag) {
+            return Response(status: .notModified, headers: headers)
         }
+        // Range applies to GET only (RFC 9110 §14.2), and only while If-Range names this version.
+        let ifRange = request.headers[.ifRange]
+        let range =
+            request.method == .get && (ifRange == nil || ifRange == file.eTag)
+            ? ByteRange(header: request.headers[.range], size: file.size) : .whole
+        switch range {
+        case .unsatisfiable:
+            headers[.contentType] = nil
+            headers[.contentRange] = "bytes */\(file.size)"
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        case .partial(let bytes):
+            headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound)/\(file.size)"
+            headers[.contentLength] = "\(bytes.count)"
+            return Response(status: .partialContent, headers: headers, body: file.body(bytes))
+        case .whole:
+            headers[.contentLength] = "\(file.size)"
+            guard request.method == .get, file.size > 0 else { return Response(status: .ok, headers: headers) }
+            return Response(status: .ok, headers: headers, body: file.body(0...(file.size - 1)))
+        }
+    }
+
+    /// Whether `If-None-Match` (its values, each maybe a list) names `eTag`, or is `*`: weak
+    /// comparison, as RFC 9110 §13.1.2 asks.
+    private static func matches(_ ifNoneMatch: [String], _ eTag: String) -> Bool {
+        let tags = ifNoneMatch.flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        return tags.contains { $0 == "*" || $0 == eTag || $0 == "W/" + eTag }
+    }
+
+    private static func contentType(of path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."),
+            let type = MediaType.getMediaType(forExtension: String(name[name.index(after: dot)...]).lowercased())
+        else { return "application/octet-stream" }
+        return type.description
     }
 
     private func notFound(_ path: String) -> Response {
         responses.message(.notFound, title: "File not found", message: "There is no file at \(path).")
+    }
+}
+
+/// A regular file about to be served: what its headers say, and its bytes streamed from disk.
+private struct ServedFile: Sendable {
+    let path: String
+    let size: Int64
+    /// The file's version: its modification time (to the nanosecond, so two saves within a second
+    /// differ) and size, as nginx makes it.
+    let eTag: String
+    private let modified: FileInfo.Timespec
+
+    /// The file changed between its headers and its body.
+    private struct Changed: Error {}
+
+    /// The regular file at `path` (a real path), or nil for anything else.
+    init?(path: String) async throws {
+        guard let info = try? await FileSystem.shared.info(forFileAt: FilePath(path), infoAboutSymbolicLink: true),
+            info.type == .regular
+        else { return nil }
+        self.path = path
+        size = info.size
+        modified = info.lastDataModificationTime
+        eTag =
+            "\""
+            + [modified.seconds, modified.nanoseconds, Int(size)].map { String($0, radix: 16) }.joined(separator: "-")
+            + "\""
+    }
+
+    /// `bytes` of the file. Opened again when the body is written, without following a link: a file
+    /// changed meanwhile ends the response early (the client sees it cut), never with other bytes
+    /// under this version's headers.
+    func body(_ bytes: ClosedRange<Int64>) -> ResponseBody {
+        ResponseBody(contentLength: Int(bytes.count)) { [self] writer in
+            try await FileSystem.shared.withFileHandle(
+                forReadingAt: FilePath(path), options: OpenOptions.Read(followSymbolicLinks: false)
+            ) { handle in
+                let info = try await handle.info()
+                guard info.size == size, info.lastDataModificationTime == modified else { throw Changed() }
+                for try await chunk in handle.readChunks(in: bytes, chunkLength: .kibibytes(128)) {
+                    try await writer.write(chunk)
+                }
+            }
+            try await writer.finish(nil)
+        }
     }
 }

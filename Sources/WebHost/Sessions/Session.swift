@@ -1,8 +1,9 @@
+import FlowHostApp
 import HTMLPresenter
 import Synchronization
 
-/// One browser session: its scene on the main actor, its request queue, and the page it last
-/// published (read without the main actor on the fast path).
+/// One browser session: its life (``SessionLife``), its scene on the main actor, its request queue,
+/// and the page it last published (read without the main actor on the fast path).
 final class Session: Sendable {
     /// What waiting for a live move gave.
     enum Wait: Sendable, Equatable {
@@ -38,7 +39,7 @@ final class Session: Sendable {
         var nextStream = 0
         /// A refresh of the published page is on its way (it captures the latest version).
         var isRefreshScheduled = false
-        var isClosed = false
+        var life: SessionLife
         /// How many times what the inspector shows changed.
         var inspectorChanges = 0
         var lastUsed: ContinuousClock.Instant
@@ -46,8 +47,10 @@ final class Session: Sendable {
 
     let id: SessionID
     let queue = RequestQueue()
-    /// Set once, on the main actor, right after creation; nil once closed.
+    /// The window, coordinator and click path while the session is live; nil otherwise.
     @MainActor var scene: SessionScene?
+    /// One line the next page shows (a replay that stopped early says where), then forgets.
+    @MainActor var notice: String?
 
     /// Releases the session's window and coordinators (its scene), when it still has them.
     @MainActor func releaseScene() {
@@ -56,9 +59,21 @@ final class Session: Sendable {
     }
     private let state: Mutex<State>
 
-    init(id: SessionID, now: ContinuousClock.Instant) {
+    /// A session whose life begins as `life`: ``SessionLife/started`` for a new one,
+    /// ``SessionLife/hibernated`` for one named by a cookie that its stored path may rebuild.
+    init(id: SessionID, life: SessionLife = .started, now: ContinuousClock.Instant) {
         self.id = id
-        state = Mutex(State(lastUsed: now))
+        state = Mutex(State(life: life, lastUsed: now))
+    }
+
+    // MARK: Life
+
+    /// Where the session is now, and how much of its path is stored.
+    var life: SessionLife { state.withLock(\.life) }
+
+    /// Moves the session's life by `event`, under the session's lock, and returns what it says to do.
+    func changeLife<Action>(_ event: (inout SessionLife) -> Action) -> Action {
+        state.withLock { event(&$0.life) }
     }
 
     // MARK: Use
@@ -69,8 +84,6 @@ final class Session: Sendable {
     func touch(_ now: ContinuousClock.Instant) {
         state.withLock { $0.lastUsed = now }
     }
-
-    var isClosed: Bool { state.withLock(\.isClosed) }
 
     // MARK: The published page
 
@@ -87,7 +100,7 @@ final class Session: Sendable {
     func windowDidChange(to version: Int) -> Bool {
         state.withLock { state in
             state.latestVersion = max(state.latestVersion, version)
-            guard !state.watchers.isEmpty, !state.isRefreshScheduled, !state.isClosed else { return false }
+            guard !state.watchers.isEmpty, !state.isRefreshScheduled, !state.life.isOver else { return false }
             state.isRefreshScheduled = true
             return true
         }
@@ -165,15 +178,25 @@ final class Session: Sendable {
     func waitForMove(
         stream key: Int, after: Int, inspected: Int = .max, timeout: Duration, scheduleRefresh: @Sendable () -> Void
     ) async -> Wait {
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: timeout)
-            self?.resumeWatcher(key, with: .idle)
+        await withTaskGroup(of: Void.self) { group in
+            // The keep-alive timer is a child task: it ends with the wait, whichever ends first.
+            group.addTask { [weak self] in
+                guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                self?.resumeWatcher(key, with: .idle)
+            }
+            let wait = await waitForMove(stream: key, after: after, inspected: inspected, scheduleRefresh)
+            group.cancelAll()
+            return wait
         }
-        defer { timer.cancel() }
-        return await withTaskCancellationHandler {
+    }
+
+    private func waitForMove(
+        stream key: Int, after: Int, inspected: Int, _ scheduleRefresh: @Sendable () -> Void
+    ) async -> Wait {
+        await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let (immediate, needsRefresh) = state.withLock { state -> (Wait?, Bool) in
-                    if state.isClosed { return (.move(FlowHostRoute.root.url), false) }
+                    if state.life.isOver { return (.move(FlowHostRoute.root.url), false) }
                     if Task.isCancelled { return (.cancelled, false) }
                     if !state.streams.contains(key) { return (.replaced, false) }
                     if let page = state.page, page.version > after { return (.move(page.url), false) }
@@ -199,14 +222,31 @@ final class Session: Sendable {
 
     // MARK: End
 
-    /// Ends the session: open pages are sent to `/` (a new session). The scene is released by the
-    /// caller on the main actor.
-    func close() {
-        let watchers = state.withLock { state in
-            state.isClosed = true
+    /// Ends the session (``SessionLife/end()``): open pages are sent to `/` (a new session).
+    /// Returns whether its stored path must now be forgotten (false when it was over already). The
+    /// scene is released by the caller on the main actor.
+    @discardableResult
+    func end() -> Bool {
+        leave { $0.end() }
+    }
+
+    /// The server stops (``SessionLife/stop()``): open pages are sent to `/`, where the next
+    /// process rebuilds the session from its stored path.
+    func stop() {
+        leave { $0.stop() }
+    }
+
+    /// The session leaves memory, its whole path stored (``SessionLife/hibernated()``).
+    func hibernate() {
+        leave { $0.hibernated() }
+    }
+
+    private func leave<Result>(_ change: (inout SessionLife) -> Result) -> Result {
+        let (result, watchers) = state.withLock { state in
             defer { state.watchers = [:] }
-            return state.watchers.values.map(\.continuation)
+            return (change(&state.life), state.watchers.values.map(\.continuation))
         }
         for continuation in watchers { continuation.resume(returning: .move(FlowHostRoute.root.url)) }
+        return result
     }
 }

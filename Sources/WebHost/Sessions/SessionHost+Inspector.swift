@@ -1,4 +1,5 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
 
 extension SessionHost {
@@ -20,36 +21,22 @@ extension SessionHost {
     }
 
     /// "Back to here": the session's scene is replaced by a fresh one that replays the first
-    /// `entryCount` entries of its click path (time travel), as a restored session is rebuilt. Its
-    /// stored path is rewritten to match on the next update. Returns false, changing nothing, when
-    /// the path is shorter or the session ended. Call it inside the session's queue.
+    /// `entryCount` entries of its click path (time travel), built as a rebuilt session is. Its
+    /// stored path, now longer than the session, is removed and stored anew on the next update.
+    /// Returns false, changing nothing, when the path is shorter or the session is not live. Call
+    /// it inside the session's queue.
     func goBack(_ session: Session, toEntryCount entryCount: Int) async -> Bool {
-        let replaced = await MainActor.run { () -> SessionScene? in
+        let replaced = await MainActor.run { () -> (path: ClickPath, version: Int)? in
             guard let scene = session.scene, entryCount <= scene.clickPath.entries.count else { return nil }
-            return scene
+            return (ClickPath(Array(scene.clickPath.entries.prefix(entryCount))), scene.window.version)
         }
-        guard let replaced else { return false }
-        await replaceScene(of: session, replacing: replaced, entryCount: entryCount)
-        do {
-            try await paths.removeSessions([session.id.description])
-        } catch {
-            logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
-        }
+        guard let replaced, session.changeLife({ $0.wentBack() }) else { return false }
+        await forgetStoredPath(of: session)
+        await MainActor.run { session.releaseScene() }
+        await buildScene(
+            of: session, from: replaced.path, versionsAfter: replaced.version,
+            stoppedNotice: "Went back as far as its clicks still fit this prototype")
         return true
-    }
-
-    @MainActor
-    private func replaceScene(of session: Session, replacing old: SessionScene, entryCount: Int) async {
-        let path = ClickPath(Array(old.clickPath.entries.prefix(entryCount)))
-        old.close()
-        let scene = makeScene(for: session, versionsAfter: old.window.version)
-        session.scene = scene
-        let replay = await scene.replay(path, settleTimeout: configuration.settleTimeout)
-        // Stored anew from the first entry: the store's path was the longer one.
-        scene.storedEntryCount = 0
-        if let problem = replay.stoppedBecause {
-            scene.notice = "Went back as far as its clicks still fit this prototype: \(problem)."
-        }
     }
 
     /// A screen by its type, title and template (`HTMLViewController "Heat" (movies/detail)`);

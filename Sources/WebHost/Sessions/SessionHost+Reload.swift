@@ -15,6 +15,7 @@ extension SessionHost {
         } else {
             for problem in templates.problems { logger.error("\(problem)") }
         }
+        flowMap.templatesChanged()
         await redrawSessions()
         return templates.problems
     }

@@ -1,11 +1,16 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
 import Hummingbird
 import Logging
+import NIOCore
 import Synchronization
 
-/// Runs the sessions: starts them, changes them on the main actor (actions, deep links, Back),
-/// renders their pages off it and publishes them, and ends them.
+/// Runs the sessions: starts them, rebuilds them from their stored click paths, changes them on the
+/// main actor (actions, deep links, Back), renders their pages off it and publishes them. Each
+/// session's life is its ``SessionLife``; this type performs what that value says
+/// (`SessionHost+Life.swift` hibernates, ends and stops sessions; `SessionHost+Recording.swift` is
+/// the only code that writes what a session did to the store).
 final class SessionHost: Sendable {
     /// A change to make to a session's window before capturing it.
     enum Change: Sendable {
@@ -39,11 +44,11 @@ final class SessionHost: Sendable {
     let store: SessionStore
     /// Where click paths outlive the process (sessions rebuilt after a restart, share links).
     let paths: any ClickPathStore
-    /// Sessions being rebuilt from their stored path, so that two requests rebuild one.
-    private let restoring = Mutex<[SessionID: Task<Session?, Never>]>([:])
-    /// Sessions that ended and whose click paths are leaving the store: never rebuilt meanwhile.
-    private let ending = Mutex<Set<SessionID>>([])
     let streams: EventStreamSlots
+    /// The work started besides requests (refreshes, the live map's crawl): it ends with the server.
+    let tasks: HostTasks
+    /// `/_flowhost/map`: crawled once per version of the templates.
+    let flowMap: ServedFlowMap
     let configuration: WebHostConfiguration
     let logger: Logger
     /// Logged when new sessions push out older new ones (a client that keeps no cookies, a crawler).
@@ -54,6 +59,8 @@ final class SessionHost: Sendable {
     init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
         self.paths = paths
+        tasks = HostTasks()
+        flowMap = ServedFlowMap(tasks: tasks)
         currentRenderer = Mutex(PageRenderer(templates: app.templates))
         store = SessionStore(
             maxSessions: configuration.maxSessions, maxNewSessions: configuration.maxNewSessions,
@@ -74,12 +81,30 @@ final class SessionHost: Sendable {
 
     // MARK: Sessions
 
-    /// The session named by a cookie value, or nil (an expired one, or one evicted to make room
-    /// for this one's promotion, is closed on the way).
-    func existingSession(cookie: String?) async -> Session? {
+    /// The session named by a cookie value: live in memory, or rebuilt from its stored click path
+    /// (it hibernated, or the server restarted). Nil for a malformed cookie, one whose session
+    /// ended, or one with nothing stored. Requests naming a session being rebuilt wait for that one
+    /// rebuild in its queue; a waiting request whose client goes (`clientGone`) is dropped.
+    func existingSession(cookie: String?, clientGone: EventLoopFuture<Void>? = nil) async -> Session? {
         let lookup = store.session(forCookie: cookie, now: .now)
         if !lookup.ended.isEmpty { await close(lookup.ended) }
-        return lookup.session
+        if let session = lookup.session { return await admitted(session, clientGone: clientGone) }
+        guard !lookup.isLeaving, let cookie, let id = SessionID(cookie) else { return nil }
+        let (session, evicted) = store.returningSession(id, now: .now)
+        if !evicted.isEmpty { await close(evicted) }
+        guard let session else { return nil }
+        return await admitted(session, clientGone: clientGone)
+    }
+
+    /// `session` once it is live: rebuilt first, in its queue, when it is not in memory.
+    private func admitted(_ session: Session, clientGone: EventLoopFuture<Void>?) async -> Session? {
+        switch session.life.state {
+        case .live: return session
+        case .ending, .ended: return nil
+        case .hibernated, .rebuilding: break
+        }
+        let isLive = try? await session.queue.run(clientGone: clientGone) { await rebuildIfHibernated(session) }
+        return isLive == true ? session : nil
     }
 
     /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
@@ -87,8 +112,8 @@ final class SessionHost: Sendable {
     func startSession(replaying path: ClickPath? = nil) async -> Session {
         let session = Session(id: .random(), now: .now)
         if let path {
-            _ = await rebuildScene(of: session, from: path)
-            await MainActor.run { session.scene?.storedEntryCount = 0 }
+            await buildScene(
+                of: session, from: path, stoppedNotice: "Opened as far as its clicks still fit this prototype")
         } else {
             await MainActor.run { session.scene = makeScene(for: session) }
         }
@@ -100,50 +125,63 @@ final class SessionHost: Sendable {
         return session
     }
 
-    /// The session a cookie names that is no longer in memory but whose click path is stored (the
-    /// server restarted): rebuilt by replaying its path, in the pool of returning sessions. Nil
-    /// when the cookie names no stored session.
-    func restoredSession(cookie: String?) async -> Session? {
-        guard let cookie, let id = SessionID(cookie) else { return nil }
-        let rebuild = restoring.withLock { tasks in
-            if let task = tasks[id] { return task }
-            let task = Task { await rebuildSession(id) }
-            tasks[id] = task
-            return task
+    /// Rebuilds a hibernated session from its stored path (call it in the session's queue); returns
+    /// whether the session is live. One with nothing stored is discarded.
+    private func rebuildIfHibernated(_ session: Session) async -> Bool {
+        guard session.changeLife({ $0.rebuild() }) else { return session.life.state == .live }
+        let metadata: Logger.Metadata = ["session": "\(session.id.short)"]
+        var stored: ClickPath?
+        do {
+            stored = try await paths.path(ofSession: session.id.description)
+        } catch {
+            logger.warning("click path store: \(error)", metadata: metadata)
         }
-        let session = await rebuild.value
-        restoring.withLock { $0[id] = nil }
-        return session
+        let start = ContinuousClock.now
+        var replay: SessionScene.Replay?
+        if let stored, !stored.entries.isEmpty {
+            replay = await buildScene(
+                of: session, from: stored, stoppedNotice: "Rebuilt as far as its clicks still fit this prototype")
+        }
+        switch session.changeLife({ $0.rebuilt(stored: stored?.entries.count, replayed: replay?.replayed ?? 0) }) {
+        case .discard:
+            store.discard(session)
+            await MainActor.run { session.releaseScene() }
+            return false
+        case .removeStoredPath:
+            // The store keeps what the session now is: the part of the path that fit.
+            logger.warning("replay stopped at \(replay?.stoppedBecause ?? "")", metadata: metadata)
+            await forgetStoredPath(of: session)
+        case .none:
+            break
+        }
+        if let replay {
+            logger.info(
+                "rebuilt from \(replay.replayed) of \(replay.total) clicks in \(ContinuousClock.now - start)",
+                metadata: metadata)
+        }
+        store.didRestore()
+        return session.life.state == .live
     }
 
-    private func rebuildSession(_ id: SessionID) async -> Session? {
-        let path: ClickPath
-        do {
-            guard let stored = try await paths.path(ofSession: id.description), !stored.entries.isEmpty else {
-                return nil
-            }
-            // A session that ended while its path was read stays ended: its cookie starts anew
-            guard !ending.withLock({ $0.contains(id) }) else { return nil }
-            path = stored
-        } catch {
-            logger.warning("click path store: \(error)", metadata: ["session": "\(id.short)"])
-            return nil
+    /// The one way a session gets a scene from a click path (a rebuild, a share link, "Back to
+    /// here"): a fresh scene wired to the session replays `path`. Where the replay stopped early the
+    /// next page says so, after `stoppedNotice`.
+    @MainActor
+    @discardableResult
+    func buildScene(
+        of session: Session, from path: ClickPath, versionsAfter version: Int = 0, stoppedNotice: String
+    ) async -> SessionScene.Replay {
+        let (scene, replay) = await SessionScene.replaying(
+            path, app: app, versionsAfter: version, settleTimeout: configuration.settleTimeout
+        ) { wire($0, to: session) }
+        guard !session.life.isOver else {
+            // The session ended while its path replayed.
+            scene.close()
+            return replay
         }
-        let session = Session(id: id, now: .now)
-        let start = ContinuousClock.now
-        let replay = await rebuildScene(of: session, from: path)
-        logger.info(
-            "rebuilt from \(replay.replayed) of \(replay.total) clicks in \(ContinuousClock.now - start)",
-            metadata: ["session": "\(id.short)"])
-        if let problem = replay.stoppedBecause {
-            logger.warning("replay stopped at \(problem)", metadata: ["session": "\(id.short)"])
-            // The store keeps what the session now is: the part of the path that fit.
-            await MainActor.run { session.scene?.storedEntryCount = 0 }
-            try? await paths.removeSessions([id.description])
-        }
-        let evicted = store.insertReturning(session)
-        if !evicted.isEmpty { await close(evicted) }
-        return session
+        session.scene = scene
+        if let problem = replay.stoppedBecause { session.notice = "\(stoppedNotice): \(problem)." }
+        return replay
     }
 
     /// Keeps the session's click path under a new random share id, and returns the id.
@@ -156,59 +194,22 @@ final class SessionHost: Sendable {
     }
 
     @MainActor
-    private func rebuildScene(of session: Session, from path: ClickPath) async -> SessionScene.Replay {
-        let scene = makeScene(for: session)
-        session.scene = scene
-        let replay = await scene.replay(path, settleTimeout: configuration.settleTimeout)
-        scene.storedEntryCount = scene.clickPath.entries.count
-        if let problem = replay.stoppedBecause {
-            scene.notice = "Rebuilt as far as its clicks still fit this prototype: \(problem)."
-        }
-        return replay
+    private func makeScene(for session: Session) -> SessionScene {
+        let scene = SessionScene(app: app)
+        wire(scene, to: session)
+        return scene
     }
 
+    /// Lets the session follow its scene: a changed window refreshes the pages that wait for a
+    /// move, a logged step tells the inspector.
     @MainActor
-    func makeScene(for session: Session, versionsAfter version: Int = 0) -> SessionScene {
-        let scene = SessionScene(app: app, versionsAfter: version)
+    private func wire(_ scene: SessionScene, to session: Session) {
         scene.window.onChange = { [weak self, weak session] version in
             guard let self, let session, session.windowDidChange(to: version) else { return }
             self.scheduleRefresh(session)
         }
         if configuration.showsInspector {
             scene.coordinator?.onLogEntry = { [weak session] _ in session?.inspectorDidChange() }
-        }
-        return scene
-    }
-
-    /// Ends `sessions`: open pages move to `/`, the coordinator trees are released and, unless
-    /// the server is only stopping (`forget` false), their click paths leave the store.
-    func close(_ sessions: [Session], forget: Bool = true) async {
-        let ids = Set(sessions.map(\.id))
-        if forget { ending.withLock { $0.formUnion(ids) } }
-        defer { if forget { ending.withLock { $0.subtract(ids) } } }
-        for session in sessions { session.close() }
-        await MainActor.run {
-            for session in sessions { session.releaseScene() }
-        }
-        guard forget, !sessions.isEmpty else { return }
-        do {
-            try await paths.removeSessions(sessions.map(\.id.description))
-        } catch {
-            logger.warning("click path store: \(error)")
-        }
-    }
-
-    /// The server stops, which is not ending: the click paths stay stored, so the sessions come
-    /// back. Their open pages' streams end now (so that the HTTP server can finish); their windows
-    /// are released in the background, in batches that let a stopping process exit between them
-    /// (a few hundred microseconds a session: tens of seconds for 100,000 live sessions).
-    func stop(_ sessions: [Session]) {
-        for session in sessions { session.close() }
-        Task { @MainActor in
-            for (index, session) in sessions.enumerated() {
-                if index.isMultiple(of: 100) { await Task.yield() }
-                session.releaseScene()
-            }
         }
     }
 
@@ -219,84 +220,26 @@ final class SessionHost: Sendable {
             eventStreams: .init(open: streams.openCount, limit: streams.limit, refused: streams.refusedCount))
     }
 
-    /// Lets the sessions unused for ``WebHostConfiguration/hibernateAfter`` leave memory, when their
-    /// whole click path is stored and no page of theirs listens for live moves; returns how many.
-    @discardableResult
-    func hibernateUnusedSessions() async -> Int {
-        let interval = configuration.hibernateAfter
-        guard interval < configuration.idleTimeout else { return 0 }
-        var count = 0
-        for session in store.sessions(unusedFor: interval, now: .now) where !session.hasOpenStreams {
-            // In the session's queue: no request of it is halfway through.
-            let hibernated = await session.queue.run { () async -> Bool in
-                let stored = await MainActor.run { () -> Int? in
-                    guard let scene = session.scene, scene.storedEntryCount == scene.clickPath.entries.count else {
-                        return nil
-                    }
-                    return scene.storedEntryCount
-                }
-                // Its time in the store counts from now (an empty append marks it used).
-                guard let stored, (try? await paths.append([], toSession: session.id.description, at: stored)) != nil,
-                    store.hibernate(session, unusedFor: interval, now: .now)
-                else { return false }
-                await close([session], forget: false)
-                return true
-            }
-            if hibernated { count += 1 }
-        }
-        return count
-    }
-
-    /// Ends the sessions idle past the timeout, in memory and in the click path store (a session
-    /// that hibernated was unused for ``WebHostConfiguration/hibernateAfter`` before it left
-    /// memory, so it ends that much sooner there); returns how many.
-    @discardableResult
-    func closeIdleSessions() async -> Int {
-        let idle = store.removeIdle(now: .now)
-        await close(idle)
-        let timeout = configuration.idleTimeout
-        let stored = timeout - min(configuration.hibernateAfter, timeout)
-        do {
-            return try await idle.count + paths.removeSessions(unusedFor: stored, keeping: store.ids)
-        } catch {
-            logger.warning("click path store: \(error)")
-            return idle.count
-        }
-    }
-
     // MARK: Changes and pages
 
     /// Makes `change` in the session's window, lets navigation settle, captures, renders and
-    /// publishes the page. Call it inside the session's queue.
+    /// publishes the page, and stores what the click path gained. Call it inside the session's queue.
     func update(_ session: Session, _ change: Change) async throws(RenderError) -> Outcome {
         let capture = await capture(session, after: change)
         switch capture {
         case .ended: return .ended
         case .refused(let error): return .refused(error)
-        case .captured(let tree, let action, let notice, let unstored):
+        case .captured(let tree, let action, let notice, let path):
             let page = try publish(tree, notice: notice, in: session)
-            if let unstored { await store(unstored, of: session) }
+            await record(path, of: session)
             return .page(page, action: action)
-        }
-    }
-
-    /// Appends a session's new click path entries to the store; a failure is logged and the
-    /// session stops being stored (it lives on, but would not survive a restart).
-    private func store(_ unstored: (start: Int, entries: [ClickPath.Entry]), of session: Session) async {
-        do {
-            try await paths.append(unstored.entries, toSession: session.id.description, at: unstored.start)
-        } catch {
-            logger.warning(
-                "click path store: \(error); this session will not survive a restart",
-                metadata: ["session": "\(session.id.short)"])
-            await MainActor.run { session.scene?.storedEntryCount = nil }
         }
     }
 
     /// Refreshes the page of a session whose open pages wait for a move.
     func scheduleRefresh(_ session: Session) {
-        Task {
-            await session.queue.run {
+        tasks.start { [self] in
+            _ = try? await session.queue.run {
                 session.refreshDidStart()
                 do {
                     _ = try await update(session, .none)
@@ -308,8 +251,7 @@ final class SessionHost: Sendable {
     }
 
     private enum Capture: Sendable {
-        case captured(
-            ScreenTree, action: ActionResult?, notice: String?, unstored: (start: Int, entries: [ClickPath.Entry])?)
+        case captured(ScreenTree, action: ActionResult?, notice: String?, path: ClickPath)
         case refused(ActionError)
         case ended
     }
@@ -338,10 +280,9 @@ final class SessionHost: Sendable {
                 logger.debug("\(entry)", metadata: ["session": "\(session.id.short)"])
             }
         }
-        let notice = scene.notice
-        scene.notice = nil
-        return .captured(
-            scene.window.updatedScreenTree(), action: action, notice: notice, unstored: scene.takeUnstoredEntries())
+        let notice = session.notice
+        session.notice = nil
+        return .captured(scene.window.updatedScreenTree(), action: action, notice: notice, path: scene.clickPath)
     }
 
     static let emptyWindowMessage =
@@ -363,7 +304,7 @@ final class SessionHost: Sendable {
         } else {
             html = try renderer.render(
                 tree, links: .served(version: tree.version, showsInspector: configuration.showsInspector),
-                notice: notice)
+                notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),

@@ -5,11 +5,18 @@ import Synchronization
 /// recently used first, and a new session can only ever push out another new one: a client that
 /// keeps no cookies starts a new session with every request, and must not end a person's. Both
 /// pools are bounded by idle time. Removing a session here only unlists it; the caller closes it.
+///
+/// A session that ends (idle, evicted) moves to a third list, `leaving`, in the same step, until
+/// its caller says its stored path is gone (``forgotten(_:)``): a request naming it meanwhile is
+/// told it ended, and never rebuilds it from the path on its way out.
 final class SessionStore: Sendable {
     /// What a cookie lookup found.
     struct Lookup {
-        /// The live session the cookie names, touched (and promoted if it was new).
+        /// The session the cookie names, touched (and promoted if it was new): live, or rebuilding
+        /// from its stored path.
         var session: Session?
+        /// The cookie names a session that ended and is leaving the store: start a new one.
+        var isLeaving = false
         /// Sessions that left the store on the way (expired, or evicted by the promotion): close them.
         var ended: [Session] = []
     }
@@ -17,6 +24,8 @@ final class SessionStore: Sendable {
     private struct Pools {
         var new: [SessionID: Session] = [:]
         var returning: [SessionID: Session] = [:]
+        /// Ended sessions whose stored paths are being forgotten.
+        var leaving: [SessionID: Session] = [:]
         var counts = SessionCounts()
 
         /// Lists `session` in `pool`, then ends that pool's least recently used sessions beyond
@@ -31,6 +40,7 @@ final class SessionStore: Sendable {
                 let oldest = self[keyPath: pool].values.min(by: { $0.lastUsed < $1.lastUsed })
             {
                 self[keyPath: pool][oldest.id] = nil
+                leaving[oldest.id] = oldest
                 evicted.append(oldest)
             }
             counts[keyPath: evictedCount] += evicted.count
@@ -71,11 +81,14 @@ final class SessionStore: Sendable {
         guard let value, let id = SessionID(value) else { return Lookup() }
         return pools.withLock { pools in
             let isNew = pools.new[id] != nil
-            guard let session = pools.new[id] ?? pools.returning[id] else { return Lookup() }
+            guard let session = pools.new[id] ?? pools.returning[id] else {
+                return Lookup(isLeaving: pools.leaving[id] != nil)
+            }
             guard now - session.lastUsed < idleTimeout else {
                 if isNew { pools.new[id] = nil } else { pools.returning[id] = nil }
+                pools.leaving[id] = session
                 pools.counts.expired += 1
-                return Lookup(ended: [session])
+                return Lookup(isLeaving: true, ended: [session])
             }
             session.touch(now)
             guard isNew else { return Lookup(session: session) }
@@ -94,12 +107,36 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// Adds a session that came back with its cookie after leaving memory (rebuilt from its stored
-    /// path) to the returning pool; returns the returning sessions evicted to stay within its bound.
-    func insertReturning(_ session: Session) -> [Session] {
+    /// The session a valid cookie names that is not in memory (it hibernated, or the server
+    /// restarted): a new ``Session`` in ``SessionLife/hibernated``, listed in the returning pool so
+    /// that every request naming it meanwhile waits for the one rebuild in its queue. Nil when the
+    /// session is leaving the store. Returns the returning sessions evicted to stay within the bound.
+    func returningSession(_ id: SessionID, now: ContinuousClock.Instant) -> (session: Session?, evicted: [Session]) {
         pools.withLock { pools in
-            pools.counts.restored += 1
-            return pools.add(session, to: \.returning, bound: maxReturning, evictedCount: \.evictedReturning)
+            if let listed = pools.new[id] ?? pools.returning[id] { return (listed, []) }
+            guard pools.leaving[id] == nil else { return (nil, []) }
+            let session = Session(id: id, life: .hibernated, now: now)
+            let evicted = pools.add(session, to: \.returning, bound: maxReturning, evictedCount: \.evictedReturning)
+            return (session, evicted)
+        }
+    }
+
+    /// Counts a session rebuilt from its stored path.
+    func didRestore() {
+        pools.withLock { $0.counts.restored += 1 }
+    }
+
+    /// Unlists a session whose rebuild found nothing stored: it never was.
+    func discard(_ session: Session) {
+        pools.withLock { pools in
+            if pools.returning[session.id] === session { pools.returning[session.id] = nil }
+        }
+    }
+
+    /// The stored paths of `ids` are gone: they stop being told apart from unknown sessions.
+    func forgotten(_ ids: some Sequence<SessionID>) {
+        pools.withLock { pools in
+            for id in ids { pools.leaving[id] = nil }
         }
     }
 
@@ -112,6 +149,7 @@ final class SessionStore: Sendable {
             for session in idle {
                 pools.new[session.id] = nil
                 pools.returning[session.id] = nil
+                pools.leaving[session.id] = session
             }
             pools.counts.expired += idle.count
             return idle

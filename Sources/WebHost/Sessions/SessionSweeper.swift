@@ -19,6 +19,6 @@ struct SessionSweeper: Service {
                 logged = status
             }
         }
-        host.stop(host.store.removeAll())
+        await host.stop(host.store.removeAll())
     }
 }

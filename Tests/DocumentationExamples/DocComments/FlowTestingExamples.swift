@@ -1,4 +1,6 @@
 import FlowCore
+import FlowCrawl
+import FlowHostApp
 import FlowTesting
 import HTMLPresenter
 import SnapshotTesting
@@ -45,6 +47,21 @@ struct FlowTestingExamples {
     func snapshot(renderer: PageRenderer, window: HTMLWindow) throws {
         // example: Sources/FlowTesting/Snapshotting+HTML.swift
         assertSnapshot(of: try renderer.validatedPage(window.updatedScreenTree()), as: .html)
+        // end of example
+    }
+
+    /// Compiled, not run: it would record the sample's snapshots beside this file.
+    func appSnapshot() async throws {
+        // example: Sources/FlowTesting/AppSnapshot.swift
+        try await assertAppSnapshot(of: try makeMovieApp(folders: AppFolders(packageContaining: #filePath)))
+        // end of example
+    }
+
+    /// Compiled, not run: a snapshot test records its first snapshot.
+    func flowMapSnapshot(app: WebApp) async throws {
+        // example: Sources/FlowTesting/Snapshotting+FlowMap.swift
+        let map = try await Crawler(app: app).crawl().map
+        assertSnapshot(of: map, as: .flowMap)
         // end of example
     }
 }

@@ -1,4 +1,6 @@
 import FlowCore
+import FlowCrawl
+import FlowHostApp
 import FlowHostServe
 import Foundation
 import HTMLPresenter
@@ -20,7 +22,7 @@ struct WebHostExamples {
 
     @Test("deep links map paths to steps")
     func deepLinks() {
-        // example: Sources/WebHost/DeepLinks.swift
+        // example: Sources/FlowHostApp/DeepLinks.swift
         let links = DeepLinks()
             .adding("movies") { _ in MovieStep.movieList }
             .adding("movies/:id", examples: [["id": "3"]]) { parameters in
@@ -62,11 +64,11 @@ struct WebHostExamples {
 
     /// Compiled, not run: the crawl of a whole app is what the sample's crawl tests check.
     @MainActor func crawlAndExport(app: WebApp) async throws {
-        // example: Sources/WebHost/Crawl/Crawler.swift
+        // example: Sources/FlowCrawl/Crawl/Crawler.swift
         let crawl = try await Crawler(app: app).crawl()
         print(crawl.map.states.count, crawl.map.edges.count)
         // end of example
-        // example: Sources/WebHost/Export/StaticExport.swift
+        // example: Sources/FlowCrawl/Export/StaticExport.swift
         let result = try StaticExport(crawl: crawl, app: app).write(to: URL(filePath: "site"))
         if let problem = result.mapProblem { print(problem) }  // dot missing: the rest is written
         // end of example
@@ -75,7 +77,7 @@ struct WebHostExamples {
     @Test("a web app starts one MovieFlow per session")
     @MainActor func webApp() throws {
         func makeApp(templatesDirectory: String) throws -> WebApp {
-            // example: Sources/WebHost/WebApp.swift
+            // example: Sources/FlowHostApp/WebApp.swift
             let app = try WebApp(
                 templates: try TemplateLibrary(directory: templatesDirectory),
                 publicDirectory: URL(filePath: "Public"),
@@ -99,24 +101,26 @@ struct WebHostExamples {
     @Test("a scene's click path replays in a fresh scene")
     @MainActor func sceneReplay() async throws {
         let app = try makeMovieApp(folders: AppFolders(templates: URL(filePath: templatesDirectory)))
-        // example: Sources/WebHost/Sessions/SessionScene.swift
+        // example: Sources/FlowHostApp/SessionScene.swift
         let scene = SessionScene(app: app)
         await scene.settle()
         let open = scene.window.updatedScreenTree().action("step movieDetail(id: 2)")!
         _ = try await scene.perform(open.token)
         await scene.settle()
-        let copy = SessionScene(app: app)
-        let replay = await copy.replay(scene.clickPath)  // copy now shows what scene shows
+        let (copy, replay) = await SessionScene.replaying(scene.clickPath, app: app)  // copy shows what scene shows
         // end of example
         #expect(replay.stoppedBecause == nil)
         #expect(copy.window.updatedScreenTree().visibleScreen?.title == "Alien")
     }
 }
 
+/// The app of the command line example: the movies, under another name.
+private let makeNotesApp = makeMovieApp
+
 /// Compiled, not run: it reads the test runner's command line and serves until SIGINT or SIGTERM.
 func serveWithTheCommandLine() async {
-    // example: Sources/FlowHostServe/ServeOptions.swift
-    // main.swift: serves the app at http://127.0.0.1:8080/ with the package's Templates/ and Public/
-    await ServeOptions.main(appName: "Movies", app: makeMovieApp)
+    // example: Sources/FlowHostServe/Commands/FlowHostCommand.swift
+    // main.swift of NotesServer: `swift run NotesServer`, `swift run NotesServer export --out site`
+    await FlowHostCommand.main(appName: "Notes", app: makeNotesApp)
     // end of example
 }

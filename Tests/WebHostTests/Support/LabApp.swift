@@ -1,4 +1,6 @@
 import FlowCore
+import FlowHostApp
+import Foundation
 import HTMLPresenter
 import HummingbirdTesting
 import Logging
@@ -128,10 +130,16 @@ final class LabFlows {
     }
 }
 
-/// The lab as a web app; Later's step comes `laterDelay` after the click.
-func labApp(recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150)) throws -> WebApp {
+/// The lab as a web app; Later's step comes `laterDelay` after the click; `publicDirectory` is
+/// served at `/public/`. `templates` replaces the lab's own; `library`, templates as loaded (with
+/// their problems), replaces both.
+func labApp(
+    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
+    templates: [String: String] = labTemplates, library: TemplateLibrary? = nil
+) throws -> WebApp {
     try WebApp(
-        templates: try TemplateLibrary(templates: labTemplates),
+        templates: try library ?? TemplateLibrary(templates: templates),
+        publicDirectory: publicDirectory,
         deepLinks: DeepLinks().adding("page/:number") { parameters in
             Int(parameters["number"] ?? "").map { LabStep.page($0) }
         }
@@ -149,8 +157,8 @@ func labApp(recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150)
 /// `.live` runs a real server on a free port instead (for what needs a socket: a client that
 /// hangs up).
 func withLabServer(
-    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150),
-    store: any ClickPathStore = MemoryClickPathStore(),
+    recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
+    library: TemplateLibrary? = nil, store: any ClickPathStore = MemoryClickPathStore(),
     testing: TestingSetup = .router,
     configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
@@ -161,7 +169,9 @@ func withLabServer(
     var logger = Logger(label: "lab")
     logger.logLevel = .warning
     let server = FlowHostServer(
-        app: try labApp(recorder: recorder, laterDelay: laterDelay), configuration: configuration, store: store,
+        app: try labApp(
+            recorder: recorder, laterDelay: laterDelay, publicDirectory: publicDirectory, library: library),
+        configuration: configuration, store: store,
         logger: logger)
     try await server.makeApplication().test(testing) { client in try await test(client) }
 }

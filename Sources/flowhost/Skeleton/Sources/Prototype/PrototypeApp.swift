@@ -1,6 +1,6 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
-import WebHost
 
 /// The prototype as a web app: each browser session gets its own window, ``ItemFlow`` and
 /// coordinator; `/link/items/<id>` opens an item's detail.

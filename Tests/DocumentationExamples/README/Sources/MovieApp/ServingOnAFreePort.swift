@@ -1,3 +1,4 @@
+import FlowHostApp
 import WebHost
 
 /// Serves `app` until SIGINT or SIGTERM on a port the system picks; `onReady` gets the address.

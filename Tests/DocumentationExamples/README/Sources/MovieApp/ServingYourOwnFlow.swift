@@ -1,6 +1,6 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
-import WebHost
 
 /// The movies as a web app: every browser session gets its own window, `MovieFlow` and coordinator.
 /// `folders` are the package's `Templates/` and `Public/` (``AppFolders``), or what `--templates`

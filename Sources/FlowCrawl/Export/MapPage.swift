@@ -1,7 +1,7 @@
 /// The flow map as a page (`map.html` of a static export, `/_flowhost/map` on a server): the SVG
 /// inline (in an export each node links to its state's page), what was cut, and every state listed
 /// (the whole map when Graphviz is missing).
-struct MapPage {
+package struct MapPage {
     let map: FlowMap
     let svg: String?
     let problem: Graphviz.Failure?
@@ -10,7 +10,19 @@ struct MapPage {
     /// The page of each state, when there are pages (an export); nil on a server.
     let link: ((Int) -> String)?
 
-    var html: String {
+    /// The page of `map`, with Graphviz's `svg` of it or the `problem` that kept it from being drawn.
+    package init(
+        map: FlowMap, svg: String?, problem: Graphviz.Failure?, stylesheetURL: String, link: ((Int) -> String)?
+    ) {
+        self.map = map
+        self.svg = svg
+        self.problem = problem
+        self.stylesheetURL = stylesheetURL
+        self.link = link
+    }
+
+    /// The whole page.
+    package var html: String {
         var lines = [
             "<!doctype html>",
             #"<html lang="en">"#,

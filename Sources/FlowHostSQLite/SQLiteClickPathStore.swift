@@ -1,3 +1,4 @@
+import FlowHostApp
 import Foundation
 import GRDB
 import HTMLPresenter
@@ -53,10 +54,16 @@ public final class SQLiteClickPathStore: ClickPathStore {
         let now: Double
     }
 
-    /// The appends waiting, oldest first, and whether a task is writing them.
+    /// The appends waiting, oldest first, and whether one of their callers is writing.
     private struct AppendQueue {
-        var waiting: [(append: PendingAppend, continuation: CheckedContinuation<Void, any Error>)] = []
+        var waiting: [(append: PendingAppend, continuation: CheckedContinuation<Turn, any Error>)] = []
         var writing = false
+    }
+
+    /// What a waiting append is told: it was written, or its caller writes the next transaction.
+    private enum Turn {
+        case done
+        case write
     }
 
     // MARK: - Initialization
@@ -146,56 +153,67 @@ public final class SQLiteClickPathStore: ClickPathStore {
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
     /// session); throws ``ClickPathStoreError`` and stores nothing otherwise, or past the bound.
     /// Appends that arrive while a transaction is written go in the next one together, each in a
-    /// savepoint of its own: one append's error undoes none of the others.
+    /// savepoint of its own: one append's error undoes none of the others. The next transaction is
+    /// written by the first of its appends' own callers: no task outlives the calls.
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
         let encoder = JSONEncoder()
         let rows = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
         let append = PendingAppend(session: session, start: start, rows: rows, now: Date.now.timeIntervalSince1970)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let startsWriter = appendQueue.withLock { queue in
+        let turn = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Turn, any Error>) in
+            let writesNow = appendQueue.withLock { queue in
+                guard queue.writing else {
+                    queue.writing = true
+                    return true
+                }
                 queue.waiting.append((append, continuation))
-                defer { queue.writing = true }
-                return !queue.writing
+                return false
             }
-            if startsWriter { Task { await self.writeQueuedAppends() } }
+            if writesNow { continuation.resume(returning: .write) }
         }
+        if turn == .write { try await write(append) }
     }
 
-    /// Writes the queued appends, at most `maxAppendsPerTransaction` a transaction, until none is
-    /// left.
-    private func writeQueuedAppends() async {
+    /// Writes `first` and the appends waiting behind it (at most `maxAppendsPerTransaction` in all)
+    /// in one transaction, then hands the writing on to the first append still waiting.
+    private func write(_ first: PendingAppend) async throws {
         let (maxSessions, maxEntries) = (self.maxSessions, maxEntriesPerSession)
-        while true {
-            let batch = appendQueue.withLock { queue in
-                let batch = queue.waiting.prefix(Self.maxAppendsPerTransaction)
-                queue.waiting.removeFirst(batch.count)
-                if batch.isEmpty { queue.writing = false }
-                return Array(batch)
-            }
-            guard !batch.isEmpty else { return }
-            let appends = batch.map(\.append)
-            do {
-                let failures = try await database.write { db in
-                    try appends.map { append -> ClickPathStoreError? in
-                        do {
-                            try db.inSavepoint {
-                                try Self.write(append, maxSessions: maxSessions, maxEntries: maxEntries, in: db)
-                                return .commit
-                            }
-                            return nil
-                        } catch let error as ClickPathStoreError {
-                            return error
+        let batch = appendQueue.withLock { queue in
+            let batch = Array(queue.waiting.prefix(Self.maxAppendsPerTransaction - 1))
+            queue.waiting.removeFirst(batch.count)
+            return batch
+        }
+        let appends = [first] + batch.map(\.append)
+        let failures: [(any Error)?]
+        do {
+            failures = try await database.write { db in
+                try appends.map { append -> ClickPathStoreError? in
+                    do {
+                        try db.inSavepoint {
+                            try Self.write(append, maxSessions: maxSessions, maxEntries: maxEntries, in: db)
+                            return .commit
                         }
+                        return nil
+                    } catch let error as ClickPathStoreError {
+                        return error
                     }
                 }
-                for ((_, continuation), failure) in zip(batch, failures) {
-                    if let failure { continuation.resume(throwing: failure) } else { continuation.resume() }
-                }
-            } catch {
-                // The transaction itself failed (the disk, the file): none of its appends is stored.
-                for (_, continuation) in batch { continuation.resume(throwing: error) }
             }
+        } catch {
+            // The transaction itself failed (the disk, the file): none of its appends is stored.
+            failures = Array(repeating: error, count: appends.count)
         }
+        for ((_, continuation), failure) in zip(batch, failures.dropFirst()) {
+            if let failure { continuation.resume(throwing: failure) } else { continuation.resume(returning: .done) }
+        }
+        let next = appendQueue.withLock { queue -> CheckedContinuation<Turn, any Error>? in
+            guard !queue.waiting.isEmpty else {
+                queue.writing = false
+                return nil
+            }
+            return queue.waiting.removeFirst().continuation
+        }
+        next?.resume(returning: .write)
+        if let failure = failures[0] { throw failure }
     }
 
     /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing.

@@ -13,8 +13,7 @@ import HTMLPresenter
 /// let open = scene.window.updatedScreenTree().action("step movieDetail(id: 2)")!
 /// _ = try await scene.perform(open.token)
 /// await scene.settle()
-/// let copy = SessionScene(app: app)
-/// let replay = await copy.replay(scene.clickPath)  // copy now shows what scene shows
+/// let (copy, replay) = await SessionScene.replaying(scene.clickPath, app: app)  // copy shows what scene shows
 /// ```
 @MainActor
 public final class SessionScene {
@@ -24,11 +23,6 @@ public final class SessionScene {
     public private(set) var coordinator: FlowCoordinator?
     /// Everything done in this scene so far.
     public private(set) var clickPath = ClickPath()
-    /// How many entries of ``clickPath`` the click path store has; nil once storing failed (the
-    /// session then lives on without surviving a restart).
-    var storedEntryCount: Int? = 0
-    /// One line the next page shows (a replay that stopped early says where), then forgets.
-    var notice: String?
     private let deepLinks: DeepLinks
     private var loggedSequence = 0
 
@@ -85,6 +79,29 @@ public final class SessionScene {
 
     // MARK: Replay
 
+    /// A fresh scene of `app` that replays `path`: the one way a scene is built from a click path
+    /// (a session rebuilt from the store, a share link opened, "Back to here", the crawler).
+    ///
+    /// - Parameters:
+    ///   - versionsAfter: The version of the window this scene replaces, if any (see
+    ///     ``init(app:versionsAfter:)``).
+    ///   - prepare: Called with the fresh scene before the replay (to follow its window's changes).
+    ///   - holdingWaits: See ``replay(_:settleTimeout:holdingWaits:afterEach:)``.
+    ///   - yielding: Whether to let other work on the main actor run between entries (a crawl,
+    ///     which must not hold up the sessions of the server it runs in).
+    /// - Returns: The scene, and how far the replay went: the scene's own path is the part that fit.
+    public static func replaying(
+        _ path: ClickPath, app: WebApp, versionsAfter: Int = 0, settleTimeout: Duration = .seconds(1),
+        holdingWaits: Bool = false, yielding: Bool = false, prepare: (SessionScene) -> Void = { _ in }
+    ) async -> (scene: SessionScene, replay: Replay) {
+        let scene = SessionScene(app: app, versionsAfter: versionsAfter)
+        prepare(scene)
+        let replay = await scene.replay(path, settleTimeout: settleTimeout, holdingWaits: holdingWaits) { _ in
+            if yielding { await Task.yield() }
+        }
+        return (scene, replay)
+    }
+
     /// How far a replay went.
     public struct Replay: Sendable, Equatable {
         /// The entries replayed, from the start.
@@ -104,7 +121,7 @@ public final class SessionScene {
     /// without real time passing); else it keeps real time again.
     public func replay(
         _ path: ClickPath, settleTimeout: Duration = .seconds(1), holdingWaits: Bool = false,
-        afterEach: (_ replayed: Int) -> Void = { _ in }
+        afterEach: (_ replayed: Int) async -> Void = { _ in }
     ) async -> Replay {
         window.clock.beginReplay()
         defer { if !holdingWaits { window.clock.endReplay() } }
@@ -116,7 +133,7 @@ public final class SessionScene {
                     stoppedBecause: "step \(index + 1) of \(path.entries.count) (\(entry)) \(problem)")
             }
             await settle(timeout: settleTimeout)
-            afterEach(index + 1)
+            await afterEach(index + 1)
         }
         return Replay(replayed: path.entries.count, total: path.entries.count, stoppedBecause: nil)
     }
@@ -165,28 +182,19 @@ public final class SessionScene {
         return nil
     }
 
-    // MARK: Storing
-
-    /// The entries the store does not have yet, and the index of the first; nil when none (or when
-    /// storing failed before). They count as stored from now on.
-    func takeUnstoredEntries() -> (start: Int, entries: [ClickPath.Entry])? {
-        guard let start = storedEntryCount, clickPath.entries.count > start else { return nil }
-        storedEntryCount = clickPath.entries.count
-        return (start, Array(clickPath.entries[start...]))
-    }
-
     // MARK: Log and end
 
     /// The navigation log entries recorded since the last call, for the step log.
-    func newLogEntries() -> [NavigationLogEntry] {
+    package func newLogEntries() -> [NavigationLogEntry] {
         guard let coordinator else { return [] }
         let entries = coordinator.log(after: loggedSequence)
         loggedSequence = entries.last?.sequence ?? loggedSequence
         return entries
     }
 
-    /// Releases the window's tree and the coordinator: the session ended.
-    func close() {
+    /// Releases the window's tree and the coordinator: the session ended (or the crawler is done
+    /// with the scene). Nothing can be done in it afterwards.
+    public func close() {
         window.onChange = nil
         window.clock.onLiveMove = nil
         window.rootViewController = nil

@@ -1,17 +1,19 @@
 import ArgumentParser
+import FlowCrawl
 import Foundation
-import WebHost
 
-/// `flowhost map`: the flow map of the sample, for other tools.
-struct MapCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// `map [--format json|dot|svg]`: the app's flow map, for other tools.
+public struct MapCommand: AsyncParsableCommand {
+    /// Its name, help and discussion.
+    public static let configuration = CommandConfiguration(
         commandName: "map",
-        abstract: "Crawl the sample and print its flow map: every screen state and every action between them.",
+        abstract: "Crawl the app and print its flow map: every screen state and every action between them.",
         discussion: """
             json lists the states (each with its click path from the start) and the edges; dot is Graphviz's \
             language; svg is dot's layout (needs Graphviz: apt-get install graphviz).
             """)
 
+    /// What to print.
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json, dot, svg
     }
@@ -21,7 +23,11 @@ struct MapCommand: AsyncParsableCommand {
 
     @OptionGroup var crawlArguments: CrawlArguments
 
-    func run() async throws {
+    /// Made by ArgumentParser.
+    public init() {}
+
+    /// Crawls and prints the map.
+    public func run() async throws {
         let app = try crawlArguments.app()
         let map = try await crawlArguments.crawl(app).map
         switch format {

@@ -25,12 +25,12 @@ public struct ClickPathTestSource: Sendable {
         var lines = [
             "// \"Copy as test\" from FlowHost's inspector: replays a click path of the prototype and snapshots",
             "// the page after each entry (the first run records the snapshots).",
+            "import FlowHostApp",
             "import FlowTesting",
             "import Foundation",
             "import HTMLPresenter",
             "import SnapshotTesting",
             "import Testing",
-            "import WebHost",
             "",
         ]
         lines += imports
@@ -83,21 +83,9 @@ public struct ClickPathTestSource: Sendable {
             "ScreenPosition(layer: \(position.layer), path: \(path), template: \(position.template.map(string) ?? "nil"))"
     }
 
-    /// A Swift string literal of `text`.
+    /// A Swift string literal of `text`: a typed value may hold what must not reach source
+    /// unescaped (bidi overrides, zero-width characters).
     private static func string(_ text: String) -> String {
-        var literal = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": literal += "\\\\"
-            case "\"": literal += "\\\""
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                literal += "\\u{\(String(scalar.value, radix: 16))}"
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
+        SwiftStringLiteral.quoted(text)
     }
 }

@@ -1,14 +1,22 @@
 import ArgumentParser
+import FlowCrawl
+import FlowHostApp
 import Foundation
-import MovieDemo
-import WebHost
+import HTMLPresenter
 
-/// What `flowhost map` and `flowhost export` share: the app to crawl and the crawl's bounds.
+/// What `export` and `map` share: the app's folders and the crawl's bounds.
 struct CrawlArguments: ParsableArguments {
-    @Option(help: "The folder of the app's mustache templates, validated at start.")
-    var templates = "Templates"
+    @Option(
+        help: """
+            The folder of the app's mustache templates, validated at start. (default: Templates, in the app's \
+            package or the current folder)
+            """)
+    var templates: String?
 
-    @Option(help: "A folder of static files the app uses at /public/. (default: Public, when it exists)")
+    @Option(
+        help:
+            "A folder of static files the app uses at /public/. (default: Public, when it exists, in the app's package)"
+    )
     var `public`: String?
 
     @Option(help: "At most this many states; actions that would lead to more are shown as cut.")
@@ -26,13 +34,13 @@ struct CrawlArguments: ParsableArguments {
         guard maxSteps >= 0 else { throw ValidationError("--max-steps must be 0 or more.") }
     }
 
-    /// The sample app, its templates validated: a broken template or a `--public` folder that does
-    /// not exist exits 65 with its messages, as `flowhost serve` does.
+    /// The app, its templates validated: a broken template or a folder that does not exist exits 65
+    /// with its messages, as `serve` does.
     func app() throws -> WebApp {
-        var folders = Serve.currentFolder()
-        if let folder = self.public { folders.publicDirectory = URL(filePath: folder, directoryHint: .isDirectory) }
+        let app = AppDefinition.required
         do {
-            return try MovieDemo.app(templates: templates, publicDirectory: folders.publicDirectory)
+            return try app.make(
+                try AppFolders.resolving(templates: templates, public: self.public, defaultFolders: app.defaultFolders))
         } catch {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             throw ExitCode(65)

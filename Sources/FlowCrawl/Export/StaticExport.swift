@@ -1,3 +1,4 @@
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 
@@ -25,6 +26,9 @@ public struct StaticExport: Sendable {
         public let files: Int
         /// Why `map.html` has no picture (Graphviz missing or failing); nil when it has one.
         public let mapProblem: Graphviz.Failure?
+        /// Files of the public folder that were not copied, and why: a symbolic link that leads
+        /// out of the folder, or loops, or nowhere; something that is no file.
+        public let skipped: [String]
     }
 
     static let chromeFolder = "flowhost"
@@ -53,26 +57,29 @@ public struct StaticExport: Sendable {
     }
 
     /// Writes the site into `directory` (created if needed; files of an earlier export with the
-    /// same names are replaced).
+    /// same names are replaced). Nothing is written through a symbolic link: one in the way of a
+    /// file or folder of the site is replaced, and what it leads to is left alone. Only files
+    /// inside the public folder are copied: a link in it that leads out of it, loops or leads
+    /// nowhere is skipped and named in ``Result/skipped``.
     ///
-    /// - Throws: a file system error when a file cannot be written; ``RenderError`` when a page the
-    ///   crawl rendered no longer renders.
+    /// - Throws: ``OutputFolder/Failure`` when a file cannot be written (its path and why);
+    ///   ``RenderError`` when a page the crawl rendered no longer renders.
     public func write(to directory: URL) throws -> Result {
-        let files = FileManager.default
-        try files.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = try OutputFolder(creatingAt: directory)
         var written = 0
         for (id, page) in crawl.pages.enumerated() {
-            try Data(try staticPage(ofState: id, page: page).utf8).write(
-                to: directory.appending(path: Self.file(ofState: id)))
+            try output.write(Data(try staticPage(ofState: id, page: page).utf8), to: Self.file(ofState: id))
             written += 1
         }
-        written += try copyFolder(Chrome.publicDirectory, to: directory.appending(path: Self.chromeFolder))
+        var copier = FolderCopier(excluding: directory)
+        try copier.copy(ServedFolder(Chrome.publicDirectory), to: output.folder(Self.chromeFolder))
         if let publicDirectory {
-            written += try copyFolder(publicDirectory, to: directory.appending(path: Self.publicFolder))
+            try copier.copy(ServedFolder(publicDirectory), to: output.folder(Self.publicFolder))
         }
+        written += copier.copied
         let dot = crawl.map.dot { Self.file(ofState: $0) }
-        try Data(dot.utf8).write(to: directory.appending(path: "map.dot"))
-        try crawl.map.json().write(to: directory.appending(path: "map.json"))
+        try output.write(Data(dot.utf8), to: "map.dot")
+        try output.write(crawl.map.json(), to: "map.json")
         var problem: Graphviz.Failure?
         let svg: String?
         do {
@@ -84,9 +91,8 @@ public struct StaticExport: Sendable {
         let page = MapPage(
             map: crawl.map, svg: svg, problem: problem, stylesheetURL: Self.chromeFolder + "/" + Chrome.mapStylesheet,
             link: { Self.file(ofState: $0) })
-        try Data(page.html.utf8)
-            .write(to: directory.appending(path: Self.mapFile))
-        return Result(files: written + 3, mapProblem: problem)
+        try output.write(Data(page.html.utf8), to: Self.mapFile)
+        return Result(files: written + 3, mapProblem: problem, skipped: copier.skipped)
     }
 
     private func staticPage(ofState id: Int, page: CrawledPage) throws(RenderError) -> String {
@@ -110,26 +116,5 @@ public struct StaticExport: Sendable {
             links.refresh = PageLinks.Refresh(url: Self.file(ofState: to), seconds: Self.liveMoveSeconds)
         }
         return try renderer.render(page.tree.fillingSampleFields(), links: links)
-    }
-
-    /// Copies the files of `source` (sorted, recursively) into `target`; returns how many.
-    private func copyFolder(_ source: URL, to target: URL) throws -> Int {
-        let files = FileManager.default
-        try files.createDirectory(at: target, withIntermediateDirectories: true)
-        var count = 0
-        for name in try files.contentsOfDirectory(atPath: source.path).sorted() where !name.hasPrefix(".") {
-            let from = source.appending(path: name)
-            let to = target.appending(path: name)
-            var isDirectory: ObjCBool = false
-            guard files.fileExists(atPath: from.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                count += try copyFolder(from, to: to)
-            } else {
-                if files.fileExists(atPath: to.path) { try files.removeItem(at: to) }
-                try files.copyItem(at: from, to: to)
-                count += 1
-            }
-        }
-        return count
     }
 }

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
 
 /// Walks an app through its own on-screen actions, breadth-first, each step in a fresh window
@@ -6,7 +7,8 @@ import HTMLPresenter
 /// normalised visible page: two paths that show the same page are one state. Each action is
 /// labelled with the text a person clicks on, read as the page renders. Forms are sent with the
 /// samples their screen declared, and once empty, so that validation errors are states too.
-/// Crawls never share a window with a person's session.
+/// Crawls never share a window with a person's session, and yield between states, so that a
+/// server's sessions go on rendering while it crawls (pages render off the main actor).
 ///
 /// ```swift
 /// let crawl = try await Crawler(app: app).crawl()
@@ -26,17 +28,19 @@ public final class Crawler {
     private var stateByPage: [String: Int] = [:]
     private var edges: [FlowMap.Edge] = []
 
-    /// A crawler of `app` within `options`' bounds.
-    public init(app: WebApp, options: CrawlOptions = CrawlOptions()) {
+    /// A crawler of `app` within `options`' bounds, rendering with `templates` (the app's own by
+    /// default; a server that reloads its templates passes them as last loaded).
+    public init(app: WebApp, templates: TemplateLibrary? = nil, options: CrawlOptions = CrawlOptions()) {
         self.app = app
         self.options = options
-        renderer = PageRenderer(templates: app.templates)
+        renderer = PageRenderer(templates: templates ?? app.templates)
     }
 
     /// Crawls the app from a fresh window and from each deep link example.
     ///
-    /// - Throws: ``RenderError`` when a page the app shows cannot be rendered.
-    public func crawl(progress: Progress = { _, _ in }) async throws(RenderError) -> Crawl {
+    /// - Throws: ``RenderError`` when a page the app shows cannot be rendered; `CancellationError`
+    ///   when the crawl's task is cancelled (it stops at the next state).
+    public func crawl(progress: Progress = { _, _ in }) async throws -> Crawl {
         states = []
         pages = []
         positionsByState = []
@@ -76,7 +80,7 @@ public final class Crawler {
 
     /// Follows every action of `state` (each form twice), then its live move if it has one;
     /// returns the states found that are to be explored in turn.
-    private func explore(_ state: Int) async throws(RenderError) -> [Int] {
+    private func explore(_ state: Int) async throws -> [Int] {
         let from = states[state]
         if from.depth > options.maxDepth {
             states[state].cut = "deeper than \(options.maxDepth) screens over a stack's root (--max-depth)"
@@ -141,13 +145,16 @@ public final class Crawler {
     /// the state on screen.
     private func reach(
         _ path: ClickPath, then step: (SessionScene) async -> Bool, yieldingFirst: Bool = false
-    ) async throws(RenderError) -> Reached? {
-        let scene = SessionScene(app: app)
+    ) async throws -> Reached? {
+        // Others' work on the main actor (a server's sessions) goes first, between states.
+        await Task.yield()
+        try Task.checkCancellation()
+        let (scene, replay) = await SessionScene.replaying(
+            path, app: app, settleTimeout: options.settleTimeout, holdingWaits: true, yielding: true)
         defer {
             scene.window.clock.endReplay()
             scene.close()
         }
-        let replay = await scene.replay(path, settleTimeout: options.settleTimeout, holdingWaits: true)
         guard replay.stoppedBecause == nil else { return nil }
         if yieldingFirst {
             // A screen's own task (a timer) begins its wait once it runs: let the tasks due run first.
@@ -156,22 +163,36 @@ public final class Crawler {
         guard await step(scene) else { return nil }
         await scene.settle(timeout: options.settleTimeout)
         let tree = scene.window.updatedScreenTree()
-        let page = try renderer.renderPage(tree, links: Self.links)
-        let key = HTMLNormalizer.normalize(page.html)
+        let key = try await Self.key(of: tree, with: renderer)
         if let known = stateByPage[key] { return Reached(state: known, isNew: false) }
         guard states.count < options.maxStates else { return Reached(state: nil, isNew: false) }
+        let positions = tree.actions.map { scene.window.position(ofAction: $0.token) }
+        let labels = try await Self.labels(of: tree, with: renderer)
         let id = states.count
         stateByPage[key] = id
         states.append(Self.state(id, tree: tree, path: scene.clickPath))
-        positionsByState.append(tree.actions.map { scene.window.position(ofAction: $0.token) })
-        pages.append(
-            CrawledPage(tree: tree, labels: tree.actions.map { page.label(of: $0.token) ?? $0.description }))
+        positionsByState.append(positions)
+        pages.append(CrawledPage(tree: tree, labels: labels))
         return Reached(state: id, isNew: true)
     }
 
     /// What a state's page is rendered with to tell it from the others and label its actions: where
-    /// its actions lead is not known yet, so each links to the page itself.
-    private static let links = PageLinks(stylesheet: "", publicFiles: "", actions: .resolve { _ in .link("#") })
+    /// its actions lead is not known yet, so each is written as its token, which the key leaves aside.
+    private nonisolated static let links = PageLinks(
+        stylesheet: "", publicFiles: "", actions: .post(urlPrefix: "#"))
+
+    /// The key of the state `tree` shows, off the main actor: its page normalised, the tokens
+    /// renamed by their order.
+    private nonisolated static func key(of tree: ScreenTree, with renderer: PageRenderer) async throws -> String {
+        HTMLNormalizer.normalize(try renderer.render(tree, links: links))
+    }
+
+    /// The label of each of `tree`'s actions, off the main actor: the text a person clicks on, read
+    /// as the page renders, or what the action does where it shows none.
+    private nonisolated static func labels(of tree: ScreenTree, with renderer: PageRenderer) async throws -> [String] {
+        let page = try renderer.renderPage(tree, links: links)
+        return tree.actions.map { page.label(of: $0.token) ?? $0.description }
+    }
 
     /// The state `id` for what `tree` shows, reached by `path`.
     private static func state(_ id: Int, tree: ScreenTree, path: ClickPath) -> FlowMap.State {

@@ -1,0 +1,47 @@
+import ArgumentParser
+import FlowCrawl
+import Foundation
+
+/// `export --out DIR`: the app as a static, clickable site, for people who will not run a server.
+public struct ExportCommand: AsyncParsableCommand {
+    /// Its name, help and discussion.
+    public static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Crawl the app and write it as a static site that opens from file:// or any static host.",
+        discussion: """
+            DIR/index.html is the start screen; every state is a page in the phone frame whose buttons link to \
+            the state they lead to; DIR/map.html is the flow map (drawn with Graphviz's dot: apt-get install \
+            graphviz). Links are relative: publish the folder anywhere. Without dot, everything else is still \
+            written and the command exits 69.
+            """)
+
+    @Option(help: "The folder to write the site into (created if needed).")
+    var out: String
+
+    @OptionGroup var crawlArguments: CrawlArguments
+
+    /// Made by ArgumentParser.
+    public init() {}
+
+    /// Crawls, writes the site and says where it is and how to open it.
+    public func run() async throws {
+        let app = try crawlArguments.app()
+        let crawl = try await crawlArguments.crawl(app)
+        let directory = URL(filePath: out, directoryHint: .isDirectory)
+        let result = try StaticExport(crawl: crawl, app: app).write(to: directory)
+        let index = directory.appending(path: "index.html").standardizedFileURL
+        for line in result.skipped { FileHandle.standardError.write(Data("warning: \(line)\n".utf8)) }
+        FileHandle.standardError.write(
+            Data(
+                """
+                wrote \(result.files) files to \(out)
+                open \(index.absoluteString) in a browser, or publish the folder on any static host
+
+                """.utf8))
+        if let problem = result.mapProblem {
+            FileHandle.standardError.write(
+                Data("error: \(problem); map.html lists the states without a picture\n".utf8))
+            throw ExitCode(69)
+        }
+    }
+}

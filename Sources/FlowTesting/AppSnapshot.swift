@@ -1,0 +1,100 @@
+import FlowCrawl
+import FlowHostApp
+import Foundation
+import HTMLPresenter
+import SnapshotTesting
+
+/// A snapshot of a whole app in one test: the app is crawled (as `export` and `map` crawl it) and
+/// every state's page is compared with its `.html` snapshot, and the flow map with its JSON
+/// snapshot. A change to any screen or step then shows in review as the snapshots of the states
+/// that changed, appeared (a new file) or went (the map's difference names them).
+///
+/// Recording works as for every snapshot of swift-snapshot-testing: a missing snapshot is written
+/// and the test fails once (run it again), `SNAPSHOT_TESTING_RECORD=all` writes them all anew, and
+/// CI sets `SNAPSHOT_TESTING_RECORD=never`, so that nothing is recorded there.
+///
+/// ```swift
+/// try await assertAppSnapshot(of: try makeMovieApp(folders: AppFolders(packageContaining: #filePath)))
+/// ```
+///
+/// Pages are named after their state's template and a digest of its click path (`.../everyScreen.items-detail-3f09a6c2.html`),
+/// so that a new state elsewhere in the app renames nothing.
+///
+/// - Throws: What the crawl throws (a template that does not render), ``InvalidPageError`` listing
+///   the problems of every state's page that is not valid HTML, or ``AppSnapshotMismatch`` with
+///   every snapshot that differs or was recorded.
+/// - Parameters:
+///   - app: The app to crawl.
+///   - options: The crawl's bounds (a large app may snapshot the states a few steps deep).
+///   - includingPages: Whether every state's page is snapshot too, or only the map.
+///   - record: The record mode; by default swift-snapshot-testing's (`SNAPSHOT_TESTING_RECORD`).
+///   - snapshotDirectory: Where the snapshots are kept; by default `__Snapshots__/<test file>/`
+///     beside the test file.
+@MainActor
+public func assertAppSnapshot(
+    of app: WebApp, options: CrawlOptions = CrawlOptions(), includingPages: Bool = true,
+    record: SnapshotTestingConfiguration.Record? = nil, snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function,
+    line: UInt = #line, column: UInt = #column
+) async throws {
+    let crawl = try await Crawler(app: app, options: options).crawl()
+    let testName = String(testName.prefix { $0 != "(" })
+    func verify<Value>(_ value: Value, as strategy: Snapshotting<Value, String>, named name: String) -> String? {
+        verifySnapshot(
+            of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+            fileID: fileID, file: filePath, testName: testName, line: line, column: column)
+    }
+    var failures = [verify(crawl.map, as: .flowMap, named: "map")].compactMap { $0 }
+    var invalid: [HTMLProblem] = []
+    if includingPages {
+        let renderer = PageRenderer(templates: app.templates)
+        for (state, page) in zip(crawl.map.states, crawl.pages) {
+            // As a browser gets it from a server (tokens renamed by the `.html` strategy).
+            let html = try renderer.render(page.tree, links: .snapshot)
+            invalid += HTMLValidator.problems(in: html)
+            if let failure = verify(html, as: .html, named: state.snapshotName) {
+                failures.append("state \(state.id), \(state.title) (\(state.template)): \(failure)")
+            }
+        }
+    }
+    if !invalid.isEmpty { throw InvalidPageError(problems: invalid) }
+    if !failures.isEmpty { throw AppSnapshotMismatch(failures: failures) }
+}
+
+/// What ``assertAppSnapshot(of:options:includingPages:record:snapshotDirectory:fileID:file:testName:line:column:)``
+/// found different from its snapshots (or recorded).
+public struct AppSnapshotMismatch: Error, CustomStringConvertible {
+    /// One message per snapshot that differs or was recorded, the map's first.
+    public let failures: [String]
+
+    /// The messages, one after the other.
+    public var description: String {
+        "\(failures.count) snapshot\(failures.count == 1 ? "" : "s") of the app differ or were recorded:\n\n"
+            + failures.joined(separator: "\n\n")
+    }
+}
+
+extension FlowMap.State {
+    /// `items-detail-3f09a6c2`: the template, and a digest of the click path that reaches the state.
+    fileprivate var snapshotName: String {
+        let template = template.isEmpty ? "state" : template
+        let name = String(template.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        // FNV-1a over the path's JSON: the same path gives the same name in every run and process.
+        let json = (try? JSONEncoder.sorted.encode(clickPath)) ?? Data()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in json {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let digest = String(hash, radix: 16)
+        return name + "-" + String(repeating: "0", count: 16 - digest.count) + digest
+    }
+}
+
+extension JSONEncoder {
+    /// Keys sorted: the same value encodes to the same bytes.
+    fileprivate static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+import WebHost
+
+/// Over a real socket, with a request timeout of 1 s and an idle timeout of 2 s.
+@Suite("Slow clients: a request that does not arrive in time, or an idle connection, is closed")
+struct ConnectionTimeoutTests {
+    private func withShortBounds(_ test: @escaping @Sendable (any TestClientProtocol, RawHTTP) async throws -> Void)
+        async throws
+    {
+        try await withLabServer(
+            testing: .live,
+            configure: {
+                $0.requestHeadTimeout = .seconds(1)
+                $0.idleConnectionTimeout = .seconds(2)
+                $0.keepAliveInterval = .milliseconds(400)
+            }
+        ) { client in try await test(client, RawHTTP(port: try #require(client.port))) }
+    }
+
+    @Test("a client that sends half a request head is disconnected at the request timeout, answered nothing")
+    func halfAHead() async throws {
+        try await withShortBounds { _, raw in
+            let outcome = try await raw.hold(
+                ["GET / HTTP/1.1\r\nHost: localhost\r\n"], pause: .zero, limit: .seconds(6))
+            let closedAfter = try #require(outcome.closedAfter, "still open after 6 s")
+            #expect(closedAfter >= .milliseconds(900) && closedAfter < .seconds(4), "closed after \(closedAfter)")
+            #expect(outcome.received.isEmpty)
+        }
+    }
+
+    @Test("a client that trickles its head a few bytes at a time is disconnected at the request timeout all the same")
+    func trickle() async throws {
+        try await withShortBounds { _, raw in
+            let head = "GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slowloris\r\nAccept: */*\r\n\r\n"
+            let pieces = stride(from: 0, to: head.count, by: 4).map {
+                String(head.dropFirst($0).prefix(4))
+            }
+            let outcome = try await raw.hold(pieces, pause: .milliseconds(150), limit: .seconds(6))
+            let closedAfter = try #require(outcome.closedAfter, "still open after 6 s")
+            #expect(closedAfter >= .milliseconds(900) && closedAfter < .seconds(4), "closed after \(closedAfter)")
+            #expect(outcome.received.isEmpty)
+        }
+    }
+
+    @Test("a request that arrives in time is answered; the kept-alive connection is closed at the idle timeout")
+    func idle() async throws {
+        try await withShortBounds { _, raw in
+            let outcome = try await raw.hold(
+                ["GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"], pause: .zero, limit: .seconds(8))
+            #expect(outcome.received.hasPrefix("HTTP/1.1 200 OK"))
+            let closedAfter = try #require(outcome.closedAfter, "still open after 8 s")
+            #expect(closedAfter >= .milliseconds(1900) && closedAfter < .seconds(5), "closed after \(closedAfter)")
+        }
+    }
+
+    @Test("a live-move stream is not cut by the idle timeout: it goes on with its keep-alives")
+    func eventStream() async throws {
+        try await withShortBounds { client, raw in
+            var browser = Browser(client)
+            let page = try await browser.open()
+            let outcome = try await raw.hold(
+                [
+                    "GET \(try #require(page.eventsURL)) HTTP/1.1\r\nHost: localhost\r\n"
+                        + "Cookie: flowhost_session=\(try #require(browser.sessionCookie))\r\n\r\n"
+                ], pause: .zero, limit: .seconds(4))
+            #expect(outcome.closedAfter == nil, "closed after \(outcome.closedAfter.map { "\($0)" } ?? "")")
+            #expect(outcome.received.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(outcome.received.components(separatedBy: ": keep-alive").count > 4)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// Bytes over a real socket, for what HTTP clients will not send (a `Host` of the test's choosing,
+/// two of them, half a request head) and to see when the server closes the connection.
+struct RawHTTP {
+    /// A response as read off the socket.
+    struct Response {
+        let status: Int
+        let head: String
+        let body: String
+
+        /// The first value of header `name` (case-insensitive).
+        func header(_ name: String) -> String? {
+            head.split(separator: "\r\n").dropFirst().first { $0.lowercased().hasPrefix(name.lowercased() + ":") }
+                .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// What the server did with a connection: everything it sent, and whether and when it closed.
+    struct Outcome {
+        let received: String
+        /// From the first byte the client sent to the close; nil when still open at the limit.
+        let closedAfter: Duration?
+    }
+
+    let port: Int
+
+    /// Sends one request (it should say `Connection: close`) and reads the whole answer.
+    func send(_ request: String) async throws -> Response {
+        let outcome = try await hold([request], pause: .zero, limit: .seconds(10))
+        let text = outcome.received
+        let parts = text.split(separator: "\r\n\r\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let head = String(parts.first ?? "")
+        let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return Response(status: status, head: head, body: parts.count == 2 ? String(parts[1]) : "")
+    }
+
+    /// Sends `pieces` one after the other, `pause` apart (stopping if the server closes), then reads
+    /// until the server closes the connection or `limit` (from the first byte) passes.
+    func hold(_ pieces: [String], pause: Duration, limit: Duration) async throws -> Outcome {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            let sent = ContinuousClock.now
+            // At the limit the test hangs up itself, which ends the reading below.
+            let hangUp = Task { [channel = channel.channel] in
+                try await Task.sleep(until: sent + limit)
+                try await channel.close()
+            }
+            do {
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0 { try await Task.sleep(for: pause) }
+                    try await outbound.write(ByteBuffer(string: piece))
+                }
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                // The server closed while the client was still sending.
+            }
+            defer { hangUp.cancel() }
+            var received = ""
+            do {
+                for try await chunk in inbound { received += String(buffer: chunk) }
+            } catch {
+                // A reset is a close too.
+            }
+            let elapsed = ContinuousClock.now - sent
+            return Outcome(received: received, closedAfter: elapsed < limit ? elapsed : nil)
+        }
+    }
+}
