@@ -123,10 +123,17 @@ struct TemplateCompiler {
                 skippedQuote = nil
                 if byte == quote { continue }
             }
-            if before == .data {
+            switch before {
+            case .data:
                 if byte == UInt8(ascii: "<") { tagStart = piece.count } else { pieceLabel.append(byte) }
-            } else if before == .rawText, byte == UInt8(ascii: "<") {
+            case .rawText where byte == UInt8(ascii: "<"):
                 tagStart = piece.count
+            default:
+                break
+            }
+            guard !events.isEmpty else {
+                piece.append(byte)
+                continue
             }
             if events.contains(.tagNamed) { tagNamed(into: &nodes) }
             if events.contains(.attributeStarted) {
