@@ -133,7 +133,7 @@ struct ActionTests {
         let window = HTMLWindow()
         let model = ScreenModel { actions in
             [
-                "signIn": actions.form { fields in
+                "signIn": actions.form(fields: ["email", .secret("password")]) { fields in
                     (fields["email"] ?? "").contains("@") ? .accepted : .invalid(["email": "Enter a valid email."])
                 }
             ]

@@ -28,7 +28,8 @@ struct PageLinksTests {
         screen("Markup") { actions in
             [
                 "title": "Heat", "go": actions.step(ScreenStep.open(1)), "other": actions.step(ScreenStep.open(2)),
-                "third": actions.form(samples: samples) { _ in .accepted }, "more": actions.step(ScreenStep.open(3)),
+                "third": actions.form(fields: ["q"], samples: samples) { _ in .accepted },
+                "more": actions.step(ScreenStep.open(3)),
                 "poster": .publicFile("posters/1.svg"),
             ]
         }

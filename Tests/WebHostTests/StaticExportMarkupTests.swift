@@ -21,7 +21,7 @@ struct StaticExportMarkupTests {
         func templateValues(actions: ScreenActions) -> TemplateValue {
             [
                 "title": "Heat", "go": actions.step(MarkupStep.open(1)), "other": actions.step(MarkupStep.open(2)),
-                "third": actions.form(samples: ["q": "heat"]) { [steps] _ in
+                "third": actions.form(fields: ["q"], samples: ["q": "heat"]) { [steps] _ in
                     steps.send(MarkupStep.open(3))
                     return .accepted
                 },

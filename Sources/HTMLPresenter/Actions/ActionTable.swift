@@ -7,7 +7,8 @@
 /// generation first, so the same token posted twice acts once.
 ///
 /// Each action also gets its position: the view controller it belongs to and its index among that
-/// view controller's actions, in the order the capture registered them.
+/// view controller's actions, in the order the capture registered them, and the fields it takes
+/// (those its form declares; none for a button).
 @MainActor
 final class ActionTable {
 
@@ -27,19 +28,21 @@ final class ActionTable {
     /// The actions on screen, for the screen tree and the debugger.
     private(set) var onScreen: [OnScreenAction] = []
 
-    /// Issues a token for `perform`, an action of the view controller `owner`, and returns it as the
-    /// template values carry it.
+    /// Issues a token for `perform`, an action of the view controller `owner` that takes the
+    /// fields `fields`, and returns it as the template values carry it.
     func register(
-        _ purpose: OnScreenAction.Purpose, of owner: ScreenID, sampleFields: FormFields? = nil,
-        perform: @escaping Perform
+        _ purpose: OnScreenAction.Purpose, of owner: ScreenID, fields: [FormField] = [],
+        sampleFields: FormFields? = nil, perform: @escaping Perform
     ) -> ActionReference {
         let token = OpaqueToken.random(using: &generator)
-        current[token] = Entry(perform: perform)
+        current[token] = Entry(perform: perform, fields: fields, owner: owner)
         let text = token.text
         let index = countByOwner[owner, default: 0]
         countByOwner[owner] = index + 1
         onScreen.append(
-            OnScreenAction(token: text, purpose: purpose, screen: owner, index: index, sampleFields: sampleFields))
+            OnScreenAction(
+                token: text, purpose: purpose, screen: owner, index: index,
+                sampleFields: sampleFields?.declared(by: fields)))
         return ActionReference(token: text)
     }
 
@@ -53,14 +56,14 @@ final class ActionTable {
         countByOwner.removeAll(keepingCapacity: true)
     }
 
-    /// The action for `token`, retiring its generation, or why there is none.
-    func take(_ text: String) throws(ActionError) -> Perform {
+    /// The action for `token` and the fields it takes, retiring its generation, or why there is none.
+    func take(_ text: String) throws(ActionError) -> Entry {
         guard let token = OpaqueToken(text) else { throw .unknown }
         guard let entry = current[token] else {
             throw retired.contains(token) ? .stale : .unknown
         }
         retireAll()
-        return entry.perform
+        return entry
     }
 
     private func retire(_ token: OpaqueToken) {
@@ -73,7 +76,10 @@ final class ActionTable {
         }
     }
 
-    private struct Entry {
+    /// An action: what it does, the fields it takes and the view controller it belongs to.
+    struct Entry {
         let perform: Perform
+        let fields: [FormField]
+        let owner: ScreenID
     }
 }

@@ -39,6 +39,11 @@ extension HTMLWindow {
         return updatedScreenTree().actions.first { $0.screen == id && $0.index == position.index }?.token
     }
 
+    /// The view controller `id` of this window, or nil when it holds none.
+    func viewController(withID id: ScreenID) -> HTMLViewController? {
+        layerRoots.lazy.compactMap { Self.find(id, in: $0)?.1 }.first
+    }
+
     private static func find(_ id: ScreenID, in root: HTMLViewController) -> ([Int], HTMLViewController)? {
         if root.id == id { return ([], root) }
         for (index, child) in root.containedViewControllers.enumerated() {

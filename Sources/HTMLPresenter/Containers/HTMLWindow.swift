@@ -67,14 +67,37 @@ public final class HTMLWindow: Presentable {
         return screenTree
     }
 
-    /// Runs the action behind `token` with the submitted `fields`.
+    /// Runs the action behind `token` with the submitted `fields` it takes: those its form declares
+    /// (see ``ScreenActions/form(fields:samples:_:)``), each marked secret as declared; any other
+    /// field is dropped, and a button takes none. Declared values past ``FormField/maxValueBytes``
+    /// (or ``FormField/maxSubmissionBytes`` together) are refused before the action runs: the
+    /// result is ``ActionResult/invalid(_:)`` and the screen shows why, with what was typed.
     ///
     /// - Throws: ``ActionError/unknown`` for a token this window never issued,
     ///   ``ActionError/stale`` for one no longer on screen. Either way nothing changes.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
-        let perform = try actionTable.take(token)
+        try await perform(token, fields: fields, willRun: { _ in }, refused: { _ in })
+    }
+
+    /// ``perform(_:fields:)``, telling the caller what happens before it happens: `willRun` gets the
+    /// fields the action takes just before it runs (a click path records them there, so that what
+    /// the action sets off comes after it); `refused` gets the field errors of values too long to
+    /// take, when the action does not run.
+    package func perform(
+        _ token: String, fields: FormFields, willRun: (FormFields) -> Void,
+        refused: ([String: String]) -> Void
+    ) async throws(ActionError) -> ActionResult {
+        let action = try actionTable.take(token)
         contentDidChange()
-        let result = await clock.duringAction { await perform(fields) }
+        let taken = fields.declared(by: action.fields)
+        if let errors = taken.boundErrors {
+            viewController(withID: action.owner)?.formDidSubmit(taken, outcome: .invalid(errors))
+            refused(errors)
+            contentDidChange()
+            return .invalid(errors)
+        }
+        willRun(taken)
+        let result = await clock.duringAction { await action.perform(taken) }
         contentDidChange()
         return result
     }

@@ -96,16 +96,22 @@ public struct PageRenderer: Sendable {
     }
 
     /// The page that hands out a share link: the absolute `link` as text (with a Copy button when
-    /// scripts run), a `note` under it when given (where the link opens) and a way back to the
-    /// prototype at `backURL`.
-    public func renderShare(link: String, note: String? = nil, backURL: String, links: PageLinks) -> String {
-        var values: TemplateValue = [
-            "link": .string(link), "backURL": .string(backURL), "stylesheetURL": .string(links.stylesheet),
+    /// scripts run), a `note` under it when given (where the link opens), until when it opens
+    /// (`expires`, as the page should say it), a button that revokes it when `revokeURL` is given
+    /// (the page is its sharer's), and a way back to the prototype at `backURL`; with the
+    /// stylesheet and script of `links`.
+    public func renderShare(
+        link: String, note: String? = nil, expires: String, revokeURL: String?, backURL: String, links: PageLinks
+    ) -> String {
+        var values: [String: TemplateValue] = [
+            "link": .string(link), "expires": .string(expires), "backURL": .string(backURL),
+            "stylesheetURL": .string(links.stylesheet),
         ]
         if let script = links.script { values["scriptURL"] = .string(script) }
         if let note { values["note"] = .string(note) }
+        if let revokeURL { values["revokeURL"] = .string(revokeURL) }
         // The chrome always holds its own templates: this cannot fail.
-        return (try? templates.render(values, template: Chrome.prefix + "share")) ?? link
+        return (try? templates.render(.object(values), template: Chrome.prefix + "share")) ?? link
     }
 
     /// The visible screen's content alone, without the chrome (for fragment snapshots), linking to

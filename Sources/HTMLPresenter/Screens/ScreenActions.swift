@@ -7,7 +7,9 @@ import FlowCore
 /// ```swift
 /// let values: TemplateValue = [
 ///     "open": actions.step(MovieStep.movieDetail(id: 3)),
-///     "signIn": actions.form { fields in await self.viewModel.signIn(fields) },
+///     "signIn": actions.form(fields: ["email", .secret("password")]) { fields in
+///         await self.viewModel.signIn(fields)
+///     },
 /// ]
 /// ```
 @MainActor
@@ -25,16 +27,21 @@ public struct ScreenActions {
         .action(stepAction(step))
     }
 
-    /// An action that runs `handler` with the submitted fields; field errors show the same screen
-    /// again with the messages and what the user typed. `samples`, when given, is a submission that
-    /// works (a demo account): the crawler submits it and the static export shows the form filled
-    /// with it.
+    /// An action that runs `handler` with the submitted fields that `fields` declares (any other
+    /// is dropped before the handler sees it and before it is recorded; see ``FormField``); field
+    /// errors show the same screen again with the messages and what the user typed, secret values
+    /// left out. A value longer than ``FormField/maxValueBytes`` is refused the same way, with a
+    /// field error, before the handler runs. `samples`, when given, is a submission that works (a
+    /// demo account): the crawler submits it and the static export shows the form filled with it,
+    /// secret fields left empty.
     public func form(
-        samples: FormFields? = nil, _ handler: @escaping @MainActor (FormFields) async -> ActionResult
+        fields: [FormField], samples: FormFields? = nil,
+        _ handler: @escaping @MainActor (FormFields) async -> ActionResult
     ) -> TemplateValue {
         guard let table else { return .action(.inert) }
         return .action(
-            table.register(.text("form"), of: screen.id, sampleFields: samples) { [weak screen] fields in
+            table.register(.text("form"), of: screen.id, fields: fields, sampleFields: samples) {
+                [weak screen] fields in
                 let outcome = await handler(fields)
                 screen?.formDidSubmit(fields, outcome: outcome)
                 return outcome

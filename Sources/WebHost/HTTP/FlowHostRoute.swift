@@ -29,6 +29,8 @@ public enum FlowHostRoute: Equatable, Sendable {
     case share
     /// `/_share/<id>`: the page that shows the share link `id`.
     case sharePage(id: String)
+    /// `/_share/<id>/revoke` (POST): the share link `id` stops opening (only its sharer may).
+    case revokeShare(id: String)
     /// `/s/<id>`: a share link; opening it starts a new session at the shared screen.
     case shared(id: String)
     /// `/_flowhost/inspector`: the inspector of the session (coordinator tree, step log, click path).
@@ -59,6 +61,7 @@ public enum FlowHostRoute: Equatable, Sendable {
     private static let screenPrefix = "/screen/"
     private static let linkPrefix = DeepLinks.pathPrefix
     private static let sharePagePrefix = "/_share/"
+    private static let revokeSuffix = "/revoke"
     private static let sharedPrefix = "/s/"
     private static let backToHerePrefix = "/_flowhost/inspector/back/"
 
@@ -88,6 +91,9 @@ public enum FlowHostRoute: Equatable, Sendable {
             }
         case _ where path.hasPrefix(Self.actionPrefix):
             self = .action(token: String(path.dropFirst(Self.actionPrefix.count)))
+        case _ where path.hasPrefix(Self.sharePagePrefix) && path.hasSuffix(Self.revokeSuffix):
+            self = .revokeShare(
+                id: String(path.dropFirst(Self.sharePagePrefix.count).dropLast(Self.revokeSuffix.count)))
         case _ where path.hasPrefix(Self.sharePagePrefix):
             self = .sharePage(id: String(path.dropFirst(Self.sharePagePrefix.count)))
         case _ where path.hasPrefix(Self.sharedPrefix):
@@ -114,6 +120,7 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .publicFile(let path): Self.publicFilesPrefix + path
         case .share: "/_share"
         case .sharePage(let id): Self.sharePagePrefix + id
+        case .revokeShare(let id): Self.sharePagePrefix + id + Self.revokeSuffix
         case .shared(let id): Self.sharedPrefix + id
         case .inspector: "/_flowhost/inspector"
         case .backToHere(let count): "\(Self.backToHerePrefix)\(count)"

@@ -29,13 +29,13 @@ final class ActionsExamples: HTMLViewModel, Stepper {
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
         // example: Sources/HTMLPresenter/Actions/ActionResult.swift
-        let signIn = actions.form { fields in
+        let signIn = actions.form(fields: ["email"]) { fields in
             guard fields["email"]?.isEmpty == false else { return .invalid(["email": "Enter your email address."]) }
             return .accepted
         }
         // end of example
         // example: Sources/HTMLPresenter/Screens/FormFields.swift
-        let subscribe = actions.form { fields in
+        let subscribe = actions.form(fields: ["email"]) { fields in
             guard let email = fields["email"], !email.isEmpty else { return .invalid(["email": "Enter your email."]) }
             return .accepted
         }
@@ -43,8 +43,15 @@ final class ActionsExamples: HTMLViewModel, Stepper {
         // example: Sources/HTMLPresenter/Screens/ScreenActions.swift
         let values: TemplateValue = [
             "open": actions.step(MovieStep.movieDetail(id: 3)),
-            "signIn": actions.form { fields in await self.viewModel.signIn(fields) },
+            "signIn": actions.form(fields: ["email", .secret("password")]) { fields in
+                await self.viewModel.signIn(fields)
+            },
         ]
+        // end of example
+        // example: Sources/HTMLPresenter/Screens/FormField.swift
+        let login = actions.form(fields: ["email", .secret("password")]) { fields in
+            await self.viewModel.signIn(fields)
+        }
         // end of example
         // example: Sources/HTMLPresenter/Rendering/TemplateValue.swift
         let movie: TemplateValue = [
@@ -54,7 +61,9 @@ final class ActionsExamples: HTMLViewModel, Stepper {
             "similar": [["title": "Ronin", "open": actions.step(MovieStep.movieDetail(id: 7))]],
         ]
         // end of example
-        return ["signIn": signIn, "subscribe": subscribe, "values": values, "movie": movie]
+        return [
+            "signIn": signIn, "subscribe": subscribe, "values": values, "movie": movie, "login": login,
+        ]
     }
 }
 
@@ -208,7 +217,7 @@ struct HTMLPresenterExamples {
     func actionValues() {
         let window = HTMLWindow()
         window.rootViewController = HTMLViewController(template: "movies/detail", viewModel: ActionsExamples())
-        #expect(window.updatedScreenTree().actions.count == 5)
+        #expect(window.updatedScreenTree().actions.count == 6)
     }
 
     @Test("a token reads back from its text")
