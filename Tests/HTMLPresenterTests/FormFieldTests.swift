@@ -26,10 +26,10 @@ struct FormFieldTests {
         }
 
         func token(_ key: String) throws -> String {
-            guard case .string(let url) = window.updatedScreenTree().visibleScreen?.values?[key] else {
-                throw TokenMissing()
-            }
-            return url.token
+            guard case .action(let action) = window.updatedScreenTree().visibleScreen?.values?[key],
+                let token = action.token
+            else { throw TokenMissing() }
+            return token
         }
 
         var formValues: TemplateValue? { window.updatedScreenTree().visibleScreen?.values?["form"] }

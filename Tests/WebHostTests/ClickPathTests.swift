@@ -23,7 +23,8 @@ struct ClickPathTests {
 
     /// What a person sees, with tokens renamed: two windows showing the same thing give the same text.
     private func page(_ scene: SessionScene, app: WebApp) throws -> String {
-        HTMLNormalizer.normalize(try PageRenderer(templates: app.templates).render(scene.window.updatedScreenTree()))
+        HTMLNormalizer.normalize(
+            try PageRenderer(templates: app.templates).render(scene.window.updatedScreenTree(), links: .served))
     }
 
     /// The window's whole tree, visible or not, by titles and templates (identifiers differ between windows).

@@ -2,6 +2,7 @@ import HTMLPresenter
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+import WebHost
 
 @Suite("The flow map of a running server")
 struct FlowMapRouteTests {

@@ -32,7 +32,7 @@ package struct MapPage {
             #"<meta name="color-scheme" content="light">"#,
             "<title>Flow map</title>",
             #"<link rel="icon" href="data:,">"#,
-            #"<link rel="stylesheet" href="\#(ExportPage.escaped(stylesheetURL))">"#,
+            #"<link rel="stylesheet" href="\#(Self.escaped(stylesheetURL))">"#,
             "</head>",
             "<body>",
             "<header>",
@@ -43,7 +43,7 @@ package struct MapPage {
         ]
         if let problem {
             lines.append(
-                #"<p class="problem" role="alert">No picture: \#(ExportPage.escaped(problem.description)).</p>"#)
+                #"<p class="problem" role="alert">No picture: \#(Self.escaped(problem.description)).</p>"#)
         }
         lines.append("</header>")
         if let svg {
@@ -56,7 +56,7 @@ package struct MapPage {
         lines.append(#"<ol start="0">"#)
         for state in map.states {
             lines.append(
-                "<li>\(linked(state.id)) <small>\(ExportPage.escaped(state.template)) · \(ExportPage.escaped(state.group))</small></li>"
+                "<li>\(linked(state.id)) <small>\(Self.escaped(state.template)) · \(Self.escaped(state.group))</small></li>"
             )
         }
         lines += ["</ol>", "</section>", "</body>", "</html>"]
@@ -72,14 +72,19 @@ package struct MapPage {
 
     /// The title of state `id`, a link to its page where there is one.
     private func linked(_ id: Int) -> String {
-        let title = ExportPage.escaped(title(of: id))
+        let title = Self.escaped(title(of: id))
         guard let link else { return title }
-        return #"<a href="\#(ExportPage.escaped(link(id)))">\#(title)</a>"#
+        return #"<a href="\#(Self.escaped(link(id)))">\#(title)</a>"#
     }
 
     private func title(of id: Int) -> String {
         let title = map.states[id].title
         return title.isEmpty ? map.states[id].template : title
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("\"", with: "&quot;").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;")
     }
 
     /// The SVG element alone (dot writes an XML prolog and a doctype before it).

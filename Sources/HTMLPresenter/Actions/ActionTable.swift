@@ -1,7 +1,7 @@
 /// The actions on screen now, by token, for one window.
 ///
-/// Tokens are 128 random bits written as 32 lowercase hex digits, used in URLs
-/// `/_action/<token>`. Each capture of the screen tree starts a new generation: the previous
+/// Tokens are 128 random bits written as 32 lowercase hex digits (the web host writes them into its
+/// action URLs). Each capture of the screen tree starts a new generation: the previous
 /// generation's tokens become stale (remembered, bounded, so that a late click is told "stale"
 /// rather than "unknown"; the last 256 or more are kept). Performing an action retires its whole
 /// generation first, so the same token posted twice acts once.
@@ -29,11 +29,11 @@ final class ActionTable {
     private(set) var onScreen: [OnScreenAction] = []
 
     /// Issues a token for `perform`, an action of the view controller `owner` that takes the
-    /// fields `fields`, and returns its URL.
+    /// fields `fields`, and returns it as the template values carry it.
     func register(
         _ purpose: OnScreenAction.Purpose, of owner: ScreenID, fields: [FormField] = [],
         sampleFields: FormFields? = nil, perform: @escaping Perform
-    ) -> String {
+    ) -> ActionReference {
         let token = OpaqueToken.random(using: &generator)
         current[token] = Entry(perform: perform, fields: fields, owner: owner)
         let text = token.text
@@ -43,7 +43,7 @@ final class ActionTable {
             OnScreenAction(
                 token: text, purpose: purpose, screen: owner, index: index,
                 sampleFields: sampleFields?.declared(by: fields)))
-        return FlowHostRoute.action(token: text).url
+        return ActionReference(token: text)
     }
 
     /// Retires every current token: called before a new capture and before an action runs.

@@ -15,7 +15,7 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
         case step(any Step)
     }
 
-    /// The 32-hex-digit token in the action's URL.
+    /// The 32-hex-digit token that names it in this capture (the web host's action URLs hold it).
     public let token: String
     /// The view controller the action belongs to: the screen for its content and bar buttons, the
     /// navigation controller for its back button, the tab bar controller for its tabs, the alert
@@ -50,9 +50,6 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
         case .step(let step): "step \(step)"
         }
     }
-
-    /// The URL to POST to.
-    public var url: String { FlowHostRoute.action(token: token).url }
 
     /// Same token, same position, same purpose.
     public static func == (lhs: OnScreenAction, rhs: OnScreenAction) -> Bool {

@@ -9,7 +9,7 @@ import FlowCore
 /// let window = HTMLWindow()
 /// window.rootViewController = HTMLNavigationController(rootViewController: listScreen)
 /// let tree = window.updatedScreenTree()
-/// let html = try renderer.render(tree)
+/// let html = try renderer.render(tree, links: links)
 /// let result = try await window.perform(tree.actions[0].token)  // the first movie's action
 /// ```
 ///

@@ -1,7 +1,8 @@
 import FlowCore
 
-/// Hands out actions for one render of one screen: each is an opaque, unguessable URL that stays
-/// valid only while this screen is on screen as rendered.
+/// Hands out actions for one render of one screen: each is an opaque value (``TemplateValue/action(_:)``)
+/// that the page writes where it links (an unguessable URL on a served page, the file of the state it
+/// leads to in a static export), valid only while this screen is on screen as rendered.
 ///
 /// ```swift
 /// let values: TemplateValue = [
@@ -23,7 +24,7 @@ public struct ScreenActions {
 
     /// An action that emits `step` from the screen's stepper (its view model, or the screen).
     public func step(_ step: any Step) -> TemplateValue {
-        .string(stepURL(step))
+        .action(stepAction(step))
     }
 
     /// An action that runs `handler` with the submitted fields that `fields` declares (any other
@@ -37,8 +38,8 @@ public struct ScreenActions {
         fields: [FormField], samples: FormFields? = nil,
         _ handler: @escaping @MainActor (FormFields) async -> ActionResult
     ) -> TemplateValue {
-        guard let table else { return "" }
-        return .string(
+        guard let table else { return .action(.inert) }
+        return .action(
             table.register(.text("form"), of: screen.id, fields: fields, sampleFields: samples) {
                 [weak screen] fields in
                 let outcome = await handler(fields)
@@ -49,19 +50,19 @@ public struct ScreenActions {
 
     /// An action that runs `handler` (for what is not a step: toggling a setting, say).
     public func run(_ handler: @escaping @MainActor () -> Void) -> TemplateValue {
-        .string(runURL(handler))
+        .action(runAction(handler))
     }
 
-    /// The URL of a bar button's action.
-    func url(for item: BarButtonItem) -> String {
+    /// A bar button's action.
+    func action(for item: BarButtonItem) -> ActionReference {
         switch item.action {
-        case .step(let step): stepURL(step)
-        case .run(let handler): runURL(handler)
+        case .step(let step): stepAction(step)
+        case .run(let handler): runAction(handler)
         }
     }
 
-    private func stepURL(_ step: any Step) -> String {
-        guard let table else { return "" }
+    private func stepAction(_ step: any Step) -> ActionReference {
+        guard let table else { return .inert }
         guard let stepper = screen.stepper else {
             preconditionFailure(
                 "Screen '\(screen.templateName ?? "\(type(of: screen))")' asks for a step action but has no stepper: "
@@ -73,8 +74,8 @@ public struct ScreenActions {
         }
     }
 
-    private func runURL(_ handler: @escaping @MainActor () -> Void) -> String {
-        guard let table else { return "" }
+    private func runAction(_ handler: @escaping @MainActor () -> Void) -> ActionReference {
+        guard let table else { return .inert }
         return table.register(.text("run"), of: screen.id) { _ in
             handler()
             return .accepted

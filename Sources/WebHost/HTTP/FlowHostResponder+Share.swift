@@ -58,7 +58,7 @@ extension FlowHostResponder {
                 string: host.renderer.renderShare(
                     link: link, note: note, expires: Self.dateText(share.expires),
                     revokeURL: share.isSharer ? FlowHostRoute.revokeShare(id: id).url : nil,
-                    backURL: FlowHostRoute.root.url)))
+                    backURL: FlowHostRoute.root.url, links: .served)))
     }
 
     /// `POST /_share/<id>/revoke`: the link stops opening, then `303` to its page, which says so.

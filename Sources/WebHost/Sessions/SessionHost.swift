@@ -344,13 +344,12 @@ final class SessionHost: Sendable {
             logger.warning(
                 "\(Self.emptyWindowMessage)", metadata: ["session": "\(session.id.short)"])
             html = renderer.renderMessage(
-                title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/")
+                title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/",
+                links: .served)
         } else {
             html = try renderer.render(
-                tree, eventsURL: FlowHostRoute.events(after: tree.version).url, shareURL: FlowHostRoute.share.url,
-                notice: notice,
-                inspectorURL: configuration.showsInspector ? FlowHostRoute.inspector.url : nil,
-                problemDetails: configuration.showsInspector)
+                tree, links: .served(version: tree.version, showsInspector: configuration.showsInspector),
+                notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),

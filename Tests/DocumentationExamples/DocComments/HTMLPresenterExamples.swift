@@ -143,11 +143,12 @@ struct HTMLPresenterExamples {
     func window() async throws {
         let listScreen = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel(), title: "Movies")
         let renderer = PageRenderer(templates: templates)
+        let links = PageLinks.snapshot
         // example: Sources/HTMLPresenter/Containers/HTMLWindow.swift
         let window = HTMLWindow()
         window.rootViewController = HTMLNavigationController(rootViewController: listScreen)
         let tree = window.updatedScreenTree()
-        let html = try renderer.render(tree)
+        let html = try renderer.render(tree, links: links)
         let result = try await window.perform(tree.actions[0].token)  // the first movie's action
         // end of example
         #expect(result == .accepted)
@@ -159,10 +160,11 @@ struct HTMLPresenterExamples {
         let window = HTMLWindow()
         window.rootViewController = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel())
         func render(templatesDirectory: String) async throws -> String {
+            let links = PageLinks.snapshot
             // example: Sources/HTMLPresenter/Rendering/PageRenderer.swift
             let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
             let tree = window.updatedScreenTree()  // on the main actor
-            let html = try await Task.detached { try renderer.render(tree) }.value
+            let html = try await Task.detached { try renderer.render(tree, links: links) }.value
             // end of example
             return html
         }
@@ -172,12 +174,30 @@ struct HTMLPresenterExamples {
     @Test("a message page links onward")
     func renderMessage() {
         let renderer = PageRenderer(templates: templates)
+        let links = PageLinks.snapshot
         // example: Sources/HTMLPresenter/Rendering/PageRenderer.swift
         let page = renderer.renderMessage(
             title: "Page not found", message: "No screen lives at /link/x.", linkTitle: "Go to the current screen",
-            linkURL: "/")
+            linkURL: "/", links: links)
         // end of example
         #expect(page.contains("No screen lives at /link/x."))
+    }
+
+    @Test("a page rendered for a static export links each action to a file, or disables it")
+    func pageLinks() throws {
+        let window = HTMLWindow()
+        window.rootViewController = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel())
+        let tree = window.updatedScreenTree()
+        let renderer = PageRenderer(templates: templates)
+        let files = [tree.actions[0].token: "state-2.html"]
+        // example: Sources/HTMLPresenter/Rendering/PageLinks.swift
+        let links = PageLinks(
+            stylesheet: "flowhost/flowhost.css", publicFiles: "public/",
+            actions: .resolve { token in files[token].map(ActionTarget.link) ?? .disabled(reason: "Not crawled") })
+        let html = try renderer.render(tree, links: links)
+        // end of example
+        #expect(html.contains(#"<form method="get" action="state-2.html" class="action">"#))
+        #expect(html.contains(#"disabled title="Not crawled""#))
     }
 
     @Test("a template library loads a directory and renders by name")
@@ -205,14 +225,6 @@ struct HTMLPresenterExamples {
         // example: Sources/HTMLPresenter/Actions/OpaqueToken.swift
         let token = OpaqueToken.random()
         #expect(OpaqueToken(token.text) == token)  // any other text is nil
-        // end of example
-    }
-
-    @Test("routes parse and build")
-    func flowHostRoute() {
-        // example: Sources/HTMLPresenter/Routes/FlowHostRoute.swift
-        #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))
-        #expect(FlowHostRoute.events(after: 4).url == "/_events?v=4")
         // end of example
     }
 

@@ -12,6 +12,14 @@ import WebHost
 
 @Suite("WebHost's doc comment examples")
 struct WebHostExamples {
+    @Test("routes parse and build")
+    func flowHostRoute() {
+        // example: Sources/WebHost/HTTP/FlowHostRoute.swift
+        #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))
+        #expect(FlowHostRoute.events(after: 4).url == "/_events?v=4")
+        // end of example
+    }
+
     @Test("deep links map paths to steps")
     func deepLinks() {
         // example: Sources/FlowHostApp/DeepLinks.swift

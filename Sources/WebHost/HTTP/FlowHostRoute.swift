@@ -1,5 +1,9 @@
+import FlowHostApp
+import HTMLPresenter
+
 /// Every URL FlowHost serves, both ways: parsed from a request's path and query, and built into
-/// the pages and redirects. No other code writes a FlowHost path by hand.
+/// the pages (``PageLinks/served(version:showsInspector:)``) and redirects. No other code writes a
+/// FlowHost path by hand.
 ///
 /// ```swift
 /// #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))
@@ -44,18 +48,18 @@ public enum FlowHostRoute: Equatable, Sendable {
     case unknown
 
     /// The chrome's stylesheet.
-    public static let stylesheet = FlowHostRoute.chromeFile("flowhost.css")
+    public static let stylesheet = FlowHostRoute.chromeFile(Chrome.stylesheet)
     /// The chrome's script (live moves).
-    public static let script = FlowHostRoute.chromeFile("flowhost.js")
+    public static let script = FlowHostRoute.chromeFile(Chrome.script)
     /// The flow map's stylesheet.
-    public static let mapStylesheet = FlowHostRoute.chromeFile("flowmap.css")
+    public static let mapStylesheet = FlowHostRoute.chromeFile(Chrome.mapStylesheet)
     /// Where the chrome's own static files are served.
     public static let chromeFilesPrefix = "/_flowhost/"
     /// Where the app's `Public/` folder is served.
     public static let publicFilesPrefix = "/public/"
     static let actionPrefix = "/_action/"
     private static let screenPrefix = "/screen/"
-    private static let linkPrefix = "/link/"
+    private static let linkPrefix = DeepLinks.pathPrefix
     private static let sharePagePrefix = "/_share/"
     private static let revokeSuffix = "/revoke"
     private static let sharedPrefix = "/s/"
