@@ -56,7 +56,7 @@ public final class Crawler {
         for path in app.deepLinks.examplePaths {
             start = ClickPath([.deepLink(path)])
             if let reached = try await reach(start, then: { $0.openLink(path) }), let state = reached.state {
-                entries.append(FlowMap.Entry(label: DeepLinks.pathPrefix + path, state: state))
+                entries.append(FlowMap.Entry(label: DeepLinks.pathPrefix + path, state: state, step: reached.step))
                 if reached.isNew { queue.append(state) }
             }
         }
@@ -73,7 +73,7 @@ public final class Crawler {
             states[index].isDeadEnd =
                 states[index].cut == nil && !edges.contains { $0.from == index && $0.to != nil && $0.to != index }
         }
-        return Crawl(map: FlowMap(states: states, edges: edges, entries: entries), pages: pages)
+        return Crawl(map: FlowMap(states: states, edges: edges, entries: entries, pages: pages), pages: pages)
     }
 
     // MARK: Exploring
@@ -129,7 +129,10 @@ public final class Crawler {
             reached?.state == nil
             ? (reached == nil
                 ? "leads nowhere the crawl could replay" : "past \(options.maxStates) states (--max-states)") : nil
-        edges.append(.init(from: from, to: reached?.state, label: label, action: action, fields: fields, cut: cut))
+        edges.append(
+            .init(
+                from: from, to: reached?.state, label: label, action: action, fields: fields, cut: cut,
+                step: reached?.step))
         if let reached, reached.isNew, let state = reached.state { found.append(state) }
     }
 
@@ -139,6 +142,8 @@ public final class Crawler {
         /// The state reached; nil when it would be new past the bound.
         let state: Int?
         let isNew: Bool
+        /// The signature of the first step logged after the step (``FlowMap/Edge/step``).
+        var step: String?
     }
 
     /// In a fresh window: replays `path`, does `step` (nil when it does nothing), and finds or adds
@@ -160,12 +165,15 @@ public final class Crawler {
             // A screen's own task (a timer) begins its wait once it runs: let the tasks due run first.
             for _ in 0..<4 { await Task.yield() }
         }
+        // What the replay logged is not this step's.
+        _ = scene.newLogEntries()
         guard await step(scene) else { return nil }
         await scene.settle(timeout: options.settleTimeout)
+        let sent = scene.newLogEntries().first.map { StepSignature.of(String(describing: $0.step)) }
         let tree = scene.window.updatedScreenTree()
         let key = try await Self.key(of: tree, with: renderer)
-        if let known = stateByPage[key] { return Reached(state: known, isNew: false) }
-        guard states.count < options.maxStates else { return Reached(state: nil, isNew: false) }
+        if let known = stateByPage[key] { return Reached(state: known, isNew: false, step: sent) }
+        guard states.count < options.maxStates else { return Reached(state: nil, isNew: false, step: sent) }
         let positions = tree.actions.map { scene.window.position(ofAction: $0.token) }
         let labels = try await Self.labels(of: tree, with: renderer)
         let id = states.count
@@ -173,7 +181,7 @@ public final class Crawler {
         states.append(Self.state(id, tree: tree, path: scene.clickPath))
         positionsByState.append(positions)
         pages.append(CrawledPage(tree: tree, labels: labels))
-        return Reached(state: id, isNew: true)
+        return Reached(state: id, isNew: true, step: sent)
     }
 
     /// What a state's page is rendered with to tell it from the others and label its actions: where
