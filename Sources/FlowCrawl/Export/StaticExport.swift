@@ -4,8 +4,9 @@ import HTMLPresenter
 
 /// Writes a crawl as a static site that opens from `file://` and from any static host under any
 /// sub-path: `index.html` (the start screen), one page per state in the same phone-frame chrome
-/// with every action a relative link to the state it leads to, `map.html` (the flow map, each
-/// node a link to its page), `map.json` and `map.dot`, the chrome's files and the app's `public`
+/// with every action a relative link to the state it leads to, `map.html` (the storyboard,
+/// each screen a phone showing one of its pages, its states listed and linked), `map.json` and
+/// `map.dot` (the storyboard's), the chrome's files and the app's `public`
 /// files. Nothing absolute, no script, nothing fetched from elsewhere.
 ///
 /// Each page is its state's screen tree rendered again for the export (``PageLinks``): a followed
@@ -77,7 +78,7 @@ public struct StaticExport: Sendable {
             try copier.copy(ServedFolder(publicDirectory), to: output.folder(Self.publicFolder))
         }
         written += copier.copied
-        let dot = crawl.map.dot { Self.file(ofState: $0) }
+        let dot = crawl.map.storyboard.dot { MapPage.anchor(ofScreen: $0) }
         try output.write(Data(dot.utf8), to: "map.dot")
         try output.write(crawl.map.json(), to: "map.json")
         var problem: Graphviz.Failure?

@@ -1,9 +1,10 @@
 extension Storyboard {
     /// The storyboard in Graphviz's DOT language: each screen a phone of the same size (its title
     /// and template at the bottom, room above for a thumbnail: see ``thumbnailFrame``), grouped in
-    /// a box per tab or flow; one arrow per segue, labelled with its steps (its kind where it sent
-    /// none) and drawn by kind; the entry arrow into the start screen, deep links dashed. Each
-    /// phone's SVG group has the id `screen-<index>` and links to `link(index)` when given.
+    /// a box per tab or flow; one arrow per segue (tabs from one screen only), labelled with its
+    /// steps (its kind where it sent none) and drawn by kind; the entry arrow into the start
+    /// screen, deep links dashed. Each phone's SVG group has the id `phone_<index>` and links to
+    /// `link(index)` when given.
     public func dot(link: (Int) -> String? = { _ in nil }) -> String {
         var lines = [
             "digraph storyboard {",
@@ -21,8 +22,12 @@ extension Storyboard {
             )
             for (index, screen) in screens.enumerated() where screen.flow == flow {
                 var attributes = [
-                    "id=" + FlowMap.quoted("screen-\(index)"),
-                    "label=" + FlowMap.quoted(Self.shortened(screen.title) + "\n" + Self.shortened(screen.template)),
+                    "id=" + FlowMap.quoted("phone_\(index)"),
+                    "label="
+                        + FlowMap.quoted(
+                            screen.title == screen.template
+                                ? Self.shortened(screen.template)
+                                : Self.shortened(screen.title) + "\n" + Self.shortened(screen.template)),
                     "tooltip="
                         + FlowMap.quoted(
                             "\(screen.id): \(screen.stateCount) state\(screen.stateCount == 1 ? "" : "s")"),
@@ -33,7 +38,11 @@ extension Storyboard {
             }
             lines.append("  }")
         }
-        for (index, segue) in segues.enumerated() {
+        // A tab is a relationship of the tab bar, reachable from every screen in it: the tabs are
+        // drawn from the first screen that has them only, as a storyboard draws them from its tab
+        // bar controller; an arrow from each screen to each other tab would hide every other segue.
+        let tabBar = segues.first { $0.kind == .tab }?.from
+        for (index, segue) in segues.enumerated() where segue.kind != .tab || segue.from == tabBar {
             guard let to = indexByID[segue.to] else { continue }
             let label = FlowMap.quoted(segue.steps.isEmpty ? segue.kind.label : segue.steps.joined(separator: "\n"))
             guard let fromID = segue.from else {
@@ -41,7 +50,7 @@ extension Storyboard {
                 let paths = screens[to].entries.filter { $0 != "start" }.joined(separator: "\n")
                 lines.append(
                     segue.kind == .start
-                        ? ##"  entry\##(index) [shape=circle, width=0.22, fixedsize=true, style=filled, fillcolor="#007aff", color="#007aff", label=""];"##
+                        ? ##"  entry\##(index) [shape=circle, width=0.22, height=0.22, fixedsize=true, style=filled, fillcolor="#007aff", color="#007aff", label=""];"##
                         : ##"  entry\##(index) [shape=plaintext, fixedsize=false, width=0, height=0, style="", fontcolor="#007aff", label=\##(FlowMap.quoted(paths))];"##
                 )
                 lines.append(
@@ -77,8 +86,8 @@ extension Storyboard {
         case .present: ##"color="#8944ab", penwidth=1.6"##
         case .alert: ##"color="#c5221f", penwidth=1.2"##
         case .replace: ##"color="#1c1c1e", penwidth=1.4, style=bold"##
-        case .tab: ##"color="#ff9500", style=dashed, constraint=false, fontcolor="#ff9500""##
         case .liveMove: ##"color="#34c759", style=dashed, penwidth=1.4"##
+        case .tab: ##"color="#ff9500", style=dashed, fontcolor="#ff9500""##
         case .back, .dismiss: ##"color="#aeaeb2", style=dotted, constraint=false, fontcolor="#8e8e93""##
         case .update: ##"color="#aeaeb2", fontcolor="#8e8e93""##
         }
