@@ -11,7 +11,8 @@ import Testing
 @Suite("Pages rendered for what they link to")
 struct PageLinksTests {
     /// A form that lists `action` last, a form without an action whose buttons each have a
-    /// `formaction`, a link-looking action, and a form that fills in what was typed.
+    /// `formaction`, a link-looking action, a form that fills in what was typed, and public files
+    /// named by a value and written in the template.
     let templates = try! TemplateLibrary(templates: [
         "screens/Markup": """
         <form class="x" action="{{go}}" method="post"><button type="submit"><span class="icon"></span>Go &amp; <em>{{title}}</em></button></form>
@@ -20,7 +21,7 @@ struct PageLinksTests {
         <button type="submit" formaction="{{third}}" formmethod="post" class="y">Third</button>\
         <button type="button">Nothing</button></form>
         <a class="more" href="{{more}}">More <b>about</b> it</a>
-        <img src="{{poster}}" alt="">
+        <img src="{{poster}}" alt=""><img class="logo" src="/public/logo.svg" alt="">
         """
     ])
 
@@ -56,6 +57,7 @@ struct PageLinksTests {
         #expect(html.contains(#"<button type="submit" formaction="\#(url(2))" formmethod="post" class="y">"#))
         #expect(html.contains(#"<a class="more" href="\#(url(3))">"#))
         #expect(html.contains(#"<img src="/public/posters/1.svg" alt="">"#))
+        #expect(html.contains(#"<img class="logo" src="/public/logo.svg" alt="">"#))
         #expect(HTMLValidator.problems(in: html) == [])
     }
 
@@ -68,6 +70,9 @@ struct PageLinksTests {
         #expect(html.contains(#"<form class="x" action="state-1.html" method="get">"#))
         #expect(html.contains(#"<button type="submit" formaction="state-2.html" formmethod="get" class="y">"#))
         #expect(html.contains(#"<img src="public/posters/1.svg" alt="">"#))
+        #expect(
+            html.contains(#"<img class="logo" src="public/logo.svg" alt="">"#),
+            "a public file written in the template is relative in an export too")
         #expect(!html.contains("/_action/") && !html.contains(#"method="post" action"#))
         #expect(HTMLValidator.problems(in: html) == [])
     }

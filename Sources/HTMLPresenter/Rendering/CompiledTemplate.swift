@@ -24,6 +24,10 @@ struct CompiledTemplate: Sendable {
         case actionAttribute(ActionAttribute)
         /// The value of a form's `method` or a button's `formmethod`.
         case methodValue(String)
+        /// A URL attribute's value written in the template as `/public/<path>` (the app's `Public/`
+        /// folder, as `flowhost serve` serves it): written after ``PageLinks/publicFiles`` (`path`
+        /// as written: it is markup already).
+        case publicFile(String)
         /// Before the `<` of a form's, button's, input's or link's start tag.
         case startTag(ActionElement)
         /// Before the `>` that closes that start tag.
@@ -123,6 +127,7 @@ struct CompiledTemplate: Sendable {
         for node in nodes {
             switch node {
             case .text(let text, _), .methodValue(let text): append(text: text)
+            case .publicFile: result.append(node)
             case .startTag, .startTagEnd, .endTag: break
             case .section(let path, let inverted, let body):
                 result.append(.section(path: path, inverted: inverted, body: plain(body)))
@@ -193,6 +198,8 @@ struct CompiledTemplate: Sendable {
                 }
             case .methodValue(let method):
                 context.writeMethod(method, into: &output)
+            case .publicFile(let path):
+                output += context.url(ofPublicFile: path)
             case .startTag(let element):
                 if context.followsElements { context.open(element) }
             case .startTagEnd(let tag):

@@ -186,11 +186,20 @@ struct TemplateCompiler {
         tagStart = 0
     }
 
-    /// A value is read: a form's `method` and a button's `formmethod` become their own node (the page
-    /// may write `get` there); a `type` is kept (it says whether a button sends its form).
+    /// A value is read: a URL written as `/public/<path>` becomes its own node (an export writes it
+    /// relative); a form's `method` and a button's `formmethod` become their own node (the page may
+    /// write `get` there); a `type` is kept (it says whether a button sends its form).
     private mutating func valueEnded(into nodes: inout [CompiledTemplate.Node]) {
         defer { valueStart = nil }
-        guard let element, let start = valueStart, start <= piece.count else { return }
+        guard let start = valueStart, start <= piece.count else { return }
+        if Self.urlAttributes.contains(scanner.attributeName), piece[start...].starts(with: Self.publicPrefix) {
+            let path = String(decoding: piece[(start + Self.publicPrefix.count)...], as: UTF8.self)
+            piece.removeSubrange(start...)
+            flush(into: &nodes)
+            nodes.append(.publicFile(path))
+            return
+        }
+        guard let element else { return }
         switch scanner.attributeName {
         case "type":
             type = String(decoding: piece[start...], as: UTF8.self).lowercased()
@@ -249,6 +258,11 @@ struct TemplateCompiler {
         }
         return result + rest
     }
+
+    /// How a template names a file of the app's `Public/` folder (as `flowhost serve` serves it).
+    private static let publicPrefix = Array("/public/".utf8)
+    /// The attributes whose value is a URL a browser loads or follows.
+    private static let urlAttributes: Set<String> = ["src", "href", "poster", "data", "action", "formaction"]
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
