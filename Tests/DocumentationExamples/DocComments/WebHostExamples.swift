@@ -74,6 +74,14 @@ struct WebHostExamples {
         // end of example
     }
 
+    /// Compiled, not run: `StoryboardTests` checks the sample's storyboard.
+    @MainActor func storyboard(app: WebApp) async throws {
+        // example: Sources/FlowCrawl/Storyboard/Storyboard.swift
+        let storyboard = try await Crawler(app: app).crawl().map.storyboard
+        print(storyboard.screens.map(\.title), storyboard.segues.count)
+        // end of example
+    }
+
     @Test("a web app starts one MovieFlow per session")
     @MainActor func webApp() throws {
         func makeApp(templatesDirectory: String) throws -> WebApp {
