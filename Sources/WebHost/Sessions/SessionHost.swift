@@ -108,9 +108,7 @@ final class SessionHost: Sendable {
         if !lookup.ended.isEmpty { await close(lookup.ended) }
         if let session = lookup.session { return await admitted(session, clientGone: clientGone) }
         guard !lookup.isLeaving, let cookie, let id = SessionID(cookie) else { return nil }
-        let (session, evicted) = store.returningSession(id, now: .now)
-        if !evicted.isEmpty { await close(evicted) }
-        guard let session else { return nil }
+        guard let session = store.returningSession(id, now: .now) else { return nil }
         return await admitted(session, clientGone: clientGone)
     }
 
@@ -179,7 +177,8 @@ final class SessionHost: Sendable {
                 "rebuilt from \(replay.replayed) of \(replay.total) clicks in \(ContinuousClock.now - start)",
                 metadata: metadata)
         }
-        store.didRestore()
+        let evicted = store.didRestore(session)
+        if !evicted.isEmpty { await close(evicted) }
         return session.life.state == .live
     }
 
