@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        // From 3.12.3, and the 4.x that Hummingbird's dependencies already resolve to.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .target(name: "FlowCore"),
@@ -51,7 +53,11 @@ let package = Package(
         // The click path store in one SQLite file.
         .target(
             name: "FlowHostSQLite",
-            dependencies: ["HTMLPresenter", "FlowHostApp", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "HTMLPresenter", "FlowHostApp", .product(name: "GRDB", package: "GRDB.swift"),
+                // The store at rest: AES-GCM for secret values, SHA-256 for ids.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "WebHost",

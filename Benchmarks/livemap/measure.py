@@ -109,7 +109,7 @@ def main():
     for name, values in [("idle", idle_gets + idle_trips), ("during the crawl", crawl_gets + crawl_trips)]:
         if not values:
             sys.exit(f"error: no request was answered {name}")
-    found = re.search(r"<p>(\d+) states, (\d+) actions", map_page["text"])
+    found = re.search(r"(\d+) states", map_page["text"])
     if not found or int(found.group(1)) < 2:
         sys.exit("error: the map lists no crawl")
     states = int(found.group(1))

@@ -5,6 +5,13 @@ import HTMLPresenter
 /// after each entry with FlowTesting's `.html` strategy.
 ///
 /// The app says how a test makes it: the imports of its module and the lines that define `app`.
+///
+/// What was typed into a secret field (``FormField/secret(_:)``) is never copied, whoever's session
+/// it is: the test gets a `let` for each such value, set to an editor placeholder
+/// (`<#password on login/login#>`) that does not compile until it is filled in. A test file is
+/// pasted into repositories, chats and CI logs, where a password must not go; the compiler then
+/// points at each value to write, and the one who writes it knows it (a demo account's password)
+/// or takes it from elsewhere (`ProcessInfo.processInfo.environment`).
 public struct ClickPathTestSource: Sendable {
     /// Lines after FlowHost's own imports, e.g. `@testable import MovieDemo`.
     public var imports: [String]
@@ -36,8 +43,15 @@ public struct ClickPathTestSource: Sendable {
         lines += imports
         lines += ["", "@MainActor @Test func \(testName)() async throws {"]
         lines += makeApp.map { "    " + $0 }
+        var secrets: [String] = []
+        let entries = path.entries.flatMap { Self.literal($0, secrets: &secrets) }
+        if !secrets.isEmpty {
+            lines.append(
+                "    // What was typed into secret fields is never copied: write each value in its placeholder.")
+            lines += secrets.enumerated().map { "    let secret\($0 + 1): String = <#\($1)#>" }
+        }
         lines.append("    let path = ClickPath([")
-        lines += path.entries.flatMap { Self.literal($0) }
+        lines += entries
         lines += [
             "    ])",
             "    let scene = SessionScene(app: app)",
@@ -53,18 +67,24 @@ public struct ClickPathTestSource: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The entry as lines of the path's array literal (one, or three for an action).
-    private static func literal(_ entry: ClickPath.Entry) -> [String] {
+    /// The entry as lines of the path's array literal (one, or three for an action). A secret value
+    /// is written as the name of a new `let` (`secret1`), whose placeholder text goes to `secrets`.
+    private static func literal(_ entry: ClickPath.Entry, secrets: inout [String]) -> [String] {
         switch entry {
         case .action(let position, let fields):
+            let values = fields.fields.map { field in
+                guard field.isSecret else { return string(field.value) }
+                secrets.append(placeholder(field.name, on: position.screen))
+                return "secret\(secrets.count)"
+            }
             let fieldList =
                 fields.fields.isEmpty
                 ? "[:]"
                 : Set(fields.fields.map(\.name)).count == fields.fields.count
-                    ? "[" + fields.fields.map { "\(string($0.name)): \(string($0.value))" }.joined(separator: ", ")
+                    ? "[" + zip(fields.fields, values).map { "\(string($0.name)): \($1)" }.joined(separator: ", ")
                         + "]"
                     : "FormFields(["
-                        + fields.fields.map { ".init(name: \(string($0.name)), value: \(string($0.value)))" }
+                        + zip(fields.fields, values).map { ".init(name: \(string($0.name)), value: \($1))" }
                         .joined(separator: ", ") + "])"
             return [
                 "        .action(",
@@ -75,6 +95,18 @@ public struct ClickPathTestSource: Sendable {
         case .deepLink(let path): return ["        .deepLink(\(string(path))),"]
         case .liveMove: return ["        .liveMove,"]
         }
+    }
+
+    /// The text of the editor placeholder for the secret field `name` of the screen at `screen`:
+    /// `password on login/login`, without what would end a placeholder or a line, or reorder what
+    /// a reader sees (control and format characters: bidi overrides).
+    private static func placeholder(_ name: String, on screen: ScreenPosition) -> String {
+        var text = String.UnicodeScalarView()
+        for scalar in "\(name) on \(screen.template ?? "a container")".unicodeScalars
+        where scalar != "#" && ![.control, .format].contains(scalar.properties.generalCategory) {
+            text.append(scalar)
+        }
+        return String(text)
     }
 
     private static func literal(_ position: ScreenPosition) -> String {

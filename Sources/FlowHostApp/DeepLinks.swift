@@ -19,6 +19,9 @@ public struct DeepLinks: Sendable {
     /// Turns a matched path's captured segments into a step, or nil when they name nothing.
     public typealias Resolve = @Sendable (_ parameters: [String: String]) -> (any Step)?
 
+    /// What a deep link's URL starts with: `/link/movies/3` opens the path `movies/3`.
+    public static let pathPrefix = "/link/"
+
     private var routes: [(segments: [Substring], resolve: Resolve)] = []
     /// Every declared example, as a path (what follows `/link/`), in the order declared.
     public private(set) var examplePaths: [String] = []

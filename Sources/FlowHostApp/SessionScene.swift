@@ -21,34 +21,53 @@ public final class SessionScene {
     public let window: HTMLWindow
     /// The coordinator of the app's root flow; nil once the scene is closed.
     public private(set) var coordinator: FlowCoordinator?
-    /// Everything done in this scene so far.
+    /// Everything done in this scene so far, up to ``maxPathEntries`` entries.
     public private(set) var clickPath = ClickPath()
+    /// At most this many entries are recorded (a session's memory, a share, a store's row stay
+    /// bounded); what is done after that is not (see ``isPathFull``).
+    public let maxPathEntries: Int
+    /// The path reached ``maxPathEntries`` and something was done after it: the path no longer
+    /// describes what the window shows, so the session can no longer be shared, and it would come
+    /// back from a restart at the path's end.
+    public private(set) var isPathFull = false
+    /// Told when a bound kept something from being recorded (a value too long, the path full),
+    /// for the log.
+    package var onLimit: ((RecordingLimit) -> Void)?
     private let deepLinks: DeepLinks
     private var loggedSequence = 0
 
     /// Starts `app`'s root flow in a new window, whose versions continue after `version` (the
-    /// window of a scene this one replaces, so that its pages are never taken for current).
-    public init(app: WebApp, versionsAfter version: Int = 0) {
+    /// window of a scene this one replaces, so that its pages are never taken for current), and
+    /// records at most `maxPathEntries` entries.
+    public init(app: WebApp, versionsAfter version: Int = 0, maxPathEntries: Int = 2000) {
+        precondition(maxPathEntries >= 0, "maxPathEntries cannot be negative")
         window = HTMLWindow(versionsAfter: version)
         deepLinks = app.deepLinks
+        self.maxPathEntries = maxPathEntries
         coordinator = app.start(window)
         window.clock.onLiveMove = { [weak self] in
-            Task { @MainActor in self?.clickPath.entries.append(.liveMove) }
+            Task { @MainActor in self?.record(.liveMove) }
         }
     }
 
     // MARK: Changes
 
-    /// Runs the on-screen action `token` with `fields`, and records it by its position.
+    /// Runs the on-screen action `token` with `fields`, and records it by its position with the
+    /// fields it took: those its form declares, secret ones marked (see
+    /// ``HTMLWindow/perform(_:fields:)``).
     ///
-    /// - Throws: ``ActionError`` for a token that is not on screen; nothing is recorded.
+    /// - Throws: ``ActionError`` for a token that is not on screen; nothing is recorded. Values
+    ///   too long to take are refused with field errors, and nothing is recorded either.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
         // A token of the current capture has a position; the action is recorded before it runs,
         // so that what it sets off comes after it in the path.
-        if let position = window.position(ofAction: token) {
-            clickPath.entries.append(.action(position, fields: fields))
-        }
-        return try await window.perform(token, fields: fields)
+        let position = window.position(ofAction: token)
+        return try await window.perform(
+            token, fields: fields,
+            willRun: { taken in
+                if let position { record(.action(position, fields: taken)) }
+            },
+            refused: { _ in onLimit?(.valueTooLong) })
     }
 
     /// Brings the screen `id` back, as the browser's Back or Forward does; returns false, changing
@@ -58,7 +77,7 @@ public final class SessionScene {
         guard window.visibleScreenID != id, let position = window.position(of: id),
             window.reveal(id)
         else { return false }
-        clickPath.entries.append(.reveal(position))
+        record(.reveal(position))
         return true
     }
 
@@ -67,7 +86,7 @@ public final class SessionScene {
     @discardableResult
     public func openLink(_ path: String) -> Bool {
         guard let step = deepLinks.step(for: path), let coordinator else { return false }
-        clickPath.entries.append(.deepLink(path))
+        record(.deepLink(path))
         coordinator.navigate(to: step)
         return true
     }
@@ -84,17 +103,19 @@ public final class SessionScene {
     ///
     /// - Parameters:
     ///   - versionsAfter: The version of the window this scene replaces, if any (see
-    ///     ``init(app:versionsAfter:)``).
+    ///     ``init(app:versionsAfter:maxPathEntries:)``).
+    ///   - maxPathEntries: At most this many entries are recorded (see ``maxPathEntries``).
     ///   - prepare: Called with the fresh scene before the replay (to follow its window's changes).
     ///   - holdingWaits: See ``replay(_:settleTimeout:holdingWaits:afterEach:)``.
     ///   - yielding: Whether to let other work on the main actor run between entries (a crawl,
     ///     which must not hold up the sessions of the server it runs in).
     /// - Returns: The scene, and how far the replay went: the scene's own path is the part that fit.
     public static func replaying(
-        _ path: ClickPath, app: WebApp, versionsAfter: Int = 0, settleTimeout: Duration = .seconds(1),
-        holdingWaits: Bool = false, yielding: Bool = false, prepare: (SessionScene) -> Void = { _ in }
+        _ path: ClickPath, app: WebApp, versionsAfter: Int = 0, maxPathEntries: Int = 2000,
+        settleTimeout: Duration = .seconds(1), holdingWaits: Bool = false, yielding: Bool = false,
+        prepare: (SessionScene) -> Void = { _ in }
     ) async -> (scene: SessionScene, replay: Replay) {
-        let scene = SessionScene(app: app, versionsAfter: versionsAfter)
+        let scene = SessionScene(app: app, versionsAfter: versionsAfter, maxPathEntries: maxPathEntries)
         prepare(scene)
         let replay = await scene.replay(path, settleTimeout: settleTimeout, holdingWaits: holdingWaits) { _ in
             if yielding { await Task.yield() }
@@ -150,7 +171,7 @@ public final class SessionScene {
             guard ContinuousClock.now < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(1))
         }
-        clickPath.entries.append(.liveMove)
+        record(.liveMove)
         let settled = ContinuousClock.now + settleTimeout
         while coordinator?.log.last?.sequence == logged, ContinuousClock.now < settled {
             try? await Task.sleep(for: .milliseconds(1))
@@ -171,7 +192,7 @@ public final class SessionScene {
         case .reveal(let position):
             guard let id = window.screenID(at: position) else { return "is not in the window" }
             // Already on top fits too: the path records it all the same.
-            if !reveal(id) { clickPath.entries.append(entry) }
+            if !reveal(id) { record(entry) }
         case .deepLink(let path):
             guard openLink(path) else { return "opens no screen of this app" }
         case .liveMove:
@@ -180,6 +201,18 @@ public final class SessionScene {
             }
         }
         return nil
+    }
+
+    // MARK: Recording
+
+    /// Appends `entry` to the path, unless the path is full.
+    private func record(_ entry: ClickPath.Entry) {
+        guard clickPath.entries.count < maxPathEntries else {
+            if !isPathFull { onLimit?(.pathFull(maxPathEntries)) }
+            isPathFull = true
+            return
+        }
+        clickPath.entries.append(entry)
     }
 
     // MARK: Log and end

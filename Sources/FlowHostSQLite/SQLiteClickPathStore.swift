@@ -16,13 +16,23 @@ import Synchronization
 /// The file is in WAL mode with `synchronous=NORMAL`: a commit needs no `fsync`, and a committed
 /// transaction survives the process dying (not a power cut before the next checkpoint). Appends
 /// are group-committed: those that arrive while a transaction is written share the next one. The
-/// tables: `sessions` (id, entry count, last used), `entries` (session, position, entry as JSON)
-/// and `shares` (id, path as JSON, created).
+/// tables: `sessions` (id, entry count, last used, the share it started from), `entries`
+/// (session, position, entry as JSON) and `shares` (id, path as JSON, entry count, created,
+/// expires, sharer, revoked).
+///
+/// At rest: session and share ids are kept as their SHA-256 (``IdentifierDigest``), so a copy of
+/// the file is no set of cookies or links; the values of secret fields are encrypted with
+/// AES-256-GCM (``SecretSealer``) under the key `FLOWHOST_STORE_KEY` or the key file beside the
+/// store (``StoreKey``); the folder is made `0700` and the files `0600`, found or created
+/// (``StoreFiles``). A version 1 file (before these) is migrated when opened: its ids are hashed,
+/// its shares expire 30 days after they were made, the file is rewritten (no raw id is left in its
+/// free pages), and the values it holds stay as they were (it never marked a field secret).
 ///
 /// Bounded like ``MemoryClickPathStore``: at most `maxSessions` sessions (a new one beyond removes
 /// the least recently used with its entries), at most `maxEntriesPerSession` entries a path (an
 /// append past it throws ``ClickPathStoreError/pathTooLong(session:limit:)`` and stores nothing),
-/// and an append must start where the stored path ends. Shares are kept for good and not bounded.
+/// at most `maxShares` shares (expired ones leave with the sweep), and an append must start where
+/// the stored path ends.
 public final class SQLiteClickPathStore: ClickPathStore {
     // MARK: - Stored properties
 
@@ -41,14 +51,21 @@ public final class SQLiteClickPathStore: ClickPathStore {
     public let maxSessions: Int
     /// At most this many entries are kept for a session.
     public let maxEntriesPerSession: Int
+    /// At most this many shares are kept; a new one beyond is refused.
+    public let maxShares: Int
     private let database: DatabasePool
+    private let sealer: SecretSealer
+    /// The lifetime of a share migrated from a version 1 file, which kept shares for good.
+    private static let migratedShareLifetime: TimeInterval = 30 * 24 * 60 * 60
     private let appendQueue = Mutex(AppendQueue())
     /// Bounds how long one transaction holds the file's write lock.
     private static let maxAppendsPerTransaction = 256
 
     /// An append, encoded, waiting for its transaction.
     private struct PendingAppend: Sendable {
+        /// The session id, for errors; the store keeps `key`, its digest.
         let session: String
+        let key: String
         let start: Int
         let rows: [String]
         let now: Double
@@ -68,48 +85,79 @@ public final class SQLiteClickPathStore: ClickPathStore {
 
     // MARK: - Initialization
 
-    /// Opens the store in the file at `path`, creating the file and its folder when missing.
+    /// Opens the store in the file at `path`, creating the file and its folder when missing, and
+    /// the key file beside it unless `environment` has `FLOWHOST_STORE_KEY`.
     /// - Throws: ``ClickPathStoreError/notAStore(file:reason:)`` for a file that is no FlowHost
-    ///   store, ``ClickPathStoreError/unreadable(file:reason:)`` for one that cannot be opened.
-    public init(path: String, maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000) throws {
-        precondition(maxSessions > 0 && maxEntriesPerSession >= 0, "a store keeps at least one session")
+    ///   store, ``ClickPathStoreError/unreadable(file:reason:)`` for one that cannot be opened
+    ///   (or whose folder cannot be made its user's alone),
+    ///   ``ClickPathStoreError/unusableKey(source:reason:)`` for a key that cannot be used.
+    public init(
+        path: String, maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        precondition(
+            maxSessions > 0 && maxEntriesPerSession >= 0 && maxShares >= 0, "a store keeps at least one session")
         self.file = path
         self.maxSessions = maxSessions
         self.maxEntriesPerSession = maxEntriesPerSession
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        self.maxShares = maxShares
         do {
-            // Session ids are cookie values: the folder is the user's alone.
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try StoreFiles.prepareFolder(of: path)
         } catch {
             throw ClickPathStoreError.unreadable(
-                file: path, reason: "cannot create its folder: \(error.localizedDescription)")
+                file: path,
+                reason: "cannot make its folder its user's alone (0700): \(error.localizedDescription);"
+                    + " give the store a folder of its own")
         }
+        sealer = SecretSealer(key: try StoreKey.load(forStoreAt: path, environment: environment))
         var configuration = Configuration()
         configuration.journalMode = .wal
         // Another instance on the same file (a second process, a restart while the old one ends).
         configuration.busyMode = .timeout(5)
         do {
+            try StoreFiles.prepareDatabase(path)
             database = try DatabasePool(path: path, configuration: configuration)
             try Self.checkIsStore(database, file: path)
+            let upgradesVersionOne = try database.read { db in
+                try Self.migrator.appliedIdentifiers(db) == ["v1"]
+            }
             try Self.migrator.migrate(database)
+            if upgradesVersionOne {
+                // The raw ids the migration replaced are left in free pages and the old file's
+                // pages until rewritten: rewrite the file, and fold the log in.
+                try database.writeWithoutTransaction { db in
+                    try db.execute(sql: "VACUUM")
+                    try db.checkpoint(.truncate)
+                }
+            }
+            try StoreFiles.restrictDatabase(path)
         } catch let error as DatabaseError {
             throw Self.openError(error, file: path)
+        } catch let error as ClickPathStoreError {
+            throw error
+        } catch {
+            throw ClickPathStoreError.unreadable(file: path, reason: error.localizedDescription)
         }
     }
 
-    /// Opens the store at `path` like ``init(path:maxSessions:maxEntriesPerSession:)``, but when
-    /// the file is no FlowHost store, renames it (with its `-wal` and `-shm` files) to
-    /// `<name>.corrupt-<time>` beside it, never deleting it, and opens a new empty store there.
+    /// Opens the store at `path` like
+    /// ``init(path:maxSessions:maxEntriesPerSession:maxShares:environment:)``, but when the file is
+    /// no FlowHost store, renames it (with its `-wal` and `-shm` files) to `<name>.corrupt-<time>`
+    /// beside it, never deleting it, and opens a new empty store there.
     /// - Returns: the store, and what was moved aside and why (for the log), or nil.
     /// - Throws: ``ClickPathStoreError/unreadable(file:reason:)`` when the file cannot be opened
     ///   or moved: fall back to a ``MemoryClickPathStore``.
     public static func openMovingAside(
-        path: String, maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000
+        path: String, maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> (store: SQLiteClickPathStore, movedAside: MovedAside?) {
+        func open() throws -> SQLiteClickPathStore {
+            try SQLiteClickPathStore(
+                path: path, maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares,
+                environment: environment)
+        }
         do {
-            let store = try SQLiteClickPathStore(
-                path: path, maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession)
+            let store = try open()
             return (store, nil)
         } catch let error as ClickPathStoreError {
             guard case .notAStore = error else { throw error }
@@ -125,9 +173,7 @@ public final class SQLiteClickPathStore: ClickPathStore {
                 throw ClickPathStoreError.unreadable(
                     file: path, reason: "cannot move it to \(aside): \(error.localizedDescription)")
             }
-            let store = try SQLiteClickPathStore(
-                path: path, maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession)
-            return (store, MovedAside(error: error, movedTo: aside))
+            return (try open(), MovedAside(error: error, movedTo: aside))
         }
     }
 
@@ -138,16 +184,27 @@ public final class SQLiteClickPathStore: ClickPathStore {
 
     // MARK: - API
 
-    /// The stored path of the session `session`, or nil when the store has none.
+    /// The stored path of the session `session` (after the shared one it started from), or nil
+    /// when the store has none.
     public func path(ofSession session: String) async throws -> ClickPath? {
-        let rows = try await database.read { db -> [String]? in
-            guard try Int.fetchOne(db, sql: "SELECT entryCount FROM sessions WHERE id = ?", arguments: [session]) != nil
+        let key = IdentifierDigest.of(session)
+        let rows = try await database.read { db -> (shared: String?, entries: [String])? in
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT entryCount, share FROM sessions WHERE id = ?"), arguments: [key])
             else { return nil }
-            return try String.fetchAll(
+            let share: String? = row["share"]
+            let shared = try share.flatMap {
+                try String.fetchOne(db.cachedStatement(sql: "SELECT path FROM shares WHERE id = ?"), arguments: [$0])
+            }
+            let entries = try String.fetchAll(
                 db.cachedStatement(sql: "SELECT entry FROM entries WHERE session = ? ORDER BY position"),
-                arguments: [session])
+                arguments: [key])
+            return (shared, entries)
         }
-        return try rows.map { ClickPath(try $0.map(decodeEntry)) }
+        guard let rows else { return nil }
+        let shared = try rows.shared.map { try decodePath($0).entries } ?? []
+        return ClickPath(shared + (try rows.entries.map(decodeEntry)))
     }
 
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
@@ -157,8 +214,10 @@ public final class SQLiteClickPathStore: ClickPathStore {
     /// written by the first of its appends' own callers: no task outlives the calls.
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
         let encoder = JSONEncoder()
-        let rows = try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let append = PendingAppend(session: session, start: start, rows: rows, now: Date.now.timeIntervalSince1970)
+        let rows = try entries.map { String(decoding: try encoder.encode(try sealer.seal($0)), as: UTF8.self) }
+        let append = PendingAppend(
+            session: session, key: IdentifierDigest.of(session), start: start, rows: rows,
+            now: Date.now.timeIntervalSince1970)
         let turn = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Turn, any Error>) in
             let writesNow = appendQueue.withLock { queue in
                 guard queue.writing else {
@@ -218,14 +277,14 @@ public final class SQLiteClickPathStore: ClickPathStore {
 
     /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing.
     private static func write(_ append: PendingAppend, maxSessions: Int, maxEntries: Int, in db: Database) throws {
-        let (session, start, rows) = (append.session, append.start, append.rows)
+        let (key, start, rows) = (append.key, append.start, append.rows)
         let stored = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?"), arguments: [session])
+            db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?"), arguments: [key])
         guard start == (stored ?? 0) else {
-            throw ClickPathStoreError.startMismatch(session: session, start: start, stored: stored)
+            throw ClickPathStoreError.startMismatch(session: append.session, start: start, stored: stored)
         }
         guard start + rows.count <= maxEntries else {
-            throw ClickPathStoreError.pathTooLong(session: session, limit: maxEntries)
+            throw ClickPathStoreError.pathTooLong(session: append.session, limit: maxEntries)
         }
         try db.cachedStatement(
             sql: """
@@ -233,20 +292,46 @@ public final class SQLiteClickPathStore: ClickPathStore {
                 VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(recency), 0) + 1 FROM sessions))
                 ON CONFLICT (id) DO UPDATE SET entryCount = ?2, lastUsed = ?3, recency = excluded.recency
                 """
-        ).execute(arguments: [session, start + rows.count, append.now])
+        ).execute(arguments: [key, start + rows.count, append.now])
         let insert = try db.cachedStatement(sql: "INSERT INTO entries (session, position, entry) VALUES (?, ?, ?)")
         for (offset, row) in rows.enumerated() {
-            try insert.execute(arguments: [session, start + offset, row])
+            try insert.execute(arguments: [key, start + offset, row])
         }
-        if stored == nil {
-            // Entries go with their session (ON DELETE CASCADE).
-            try db.cachedStatement(
+        if stored == nil { try removeLeastRecentlyUsed(keeping: maxSessions, in: db) }
+    }
+
+    /// Removes the least recently used sessions beyond `maxSessions`; entries go with their
+    /// session (ON DELETE CASCADE).
+    private static func removeLeastRecentlyUsed(keeping maxSessions: Int, in db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM sessions WHERE id IN (
+                    SELECT id FROM sessions ORDER BY recency
+                    LIMIT MAX(0, (SELECT COUNT(*) FROM sessions) - ?))
+                """
+        ).execute(arguments: [maxSessions])
+    }
+
+    /// Starts `session` from the open share `id`: a row that names the share, whose entry count
+    /// is the share's; nothing of the shared path is copied.
+    public func startSession(_ session: String, fromShare id: String) async throws {
+        let (key, share, now, maxSessions) = (
+            IdentifierDigest.of(session), IdentifierDigest.of(id), Date.now.timeIntervalSince1970, maxSessions
+        )
+        try await database.write { db in
+            guard
+                let count = try Int.fetchOne(
+                    db,
+                    sql: "SELECT entryCount FROM shares WHERE id = ? AND revoked = 0 AND expires > ?",
+                    arguments: [share, now])
+            else { throw ClickPathStoreError.shareNotOpen(share: id) }
+            try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [key])
+            try db.execute(
                 sql: """
-                    DELETE FROM sessions WHERE id IN (
-                        SELECT id FROM sessions ORDER BY recency
-                        LIMIT MAX(0, (SELECT COUNT(*) FROM sessions) - ?))
-                    """
-            ).execute(arguments: [maxSessions])
+                    INSERT INTO sessions (id, entryCount, lastUsed, recency, share)
+                    VALUES (?, ?, ?, (SELECT COALESCE(MAX(recency), 0) + 1 FROM sessions), ?)
+                    """, arguments: [key, count, now, share])
+            try Self.removeLeastRecentlyUsed(keeping: maxSessions, in: db)
         }
     }
 
@@ -255,7 +340,7 @@ public final class SQLiteClickPathStore: ClickPathStore {
         guard !sessions.isEmpty else { return }
         try await database.write { db in
             let delete = try db.cachedStatement(sql: "DELETE FROM sessions WHERE id = ?")
-            for session in sessions { try delete.execute(arguments: [session]) }
+            for session in sessions { try delete.execute(arguments: [IdentifierDigest.of(session)]) }
         }
     }
 
@@ -263,31 +348,78 @@ public final class SQLiteClickPathStore: ClickPathStore {
     /// returns how many.
     public func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int {
         let cutoff = Date.now.timeIntervalSince1970 - Double(interval.components.seconds)
+        let kept = Set(keeping.map(IdentifierDigest.of))
         return try await database.write { db in
             let unused = try String.fetchAll(db, sql: "SELECT id FROM sessions WHERE lastUsed < ?", arguments: [cutoff])
-                .filter { !keeping.contains($0) }
+                .filter { !kept.contains($0) }
             let delete = try db.cachedStatement(sql: "DELETE FROM sessions WHERE id = ?")
             for session in unused { try delete.execute(arguments: [session]) }
             return unused.count
         }
     }
 
-    /// Keeps `path` under the share id `id`, replacing what was shared under it.
-    public func share(_ path: ClickPath, id: String) async throws {
-        let json = String(decoding: try JSONEncoder().encode(path), as: UTF8.self)
+    /// Keeps `path` under the share id `id` until `expires`, replacing what was shared under it.
+    public func share(_ path: ClickPath, id: String, bySession session: String, expires: Date) async throws {
+        let json = String(decoding: try JSONEncoder().encode(try sealer.seal(path)), as: UTF8.self)
+        let (key, sharer, maxShares) = (IdentifierDigest.of(id), IdentifierDigest.of(session), maxShares)
         let now = Date.now.timeIntervalSince1970
         try await database.write { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM shares WHERE id != ?", arguments: [key]) ?? 0
+            guard count < maxShares else { throw ClickPathStoreError.tooManyShares(limit: maxShares) }
+            // An upsert, not a replace: a replace deletes the row, which sessions may refer to.
             try db.execute(
-                sql: "INSERT OR REPLACE INTO shares (id, path, created) VALUES (?, ?, ?)", arguments: [id, json, now])
+                sql: """
+                    INSERT INTO shares (id, path, entryCount, created, expires, sharer, revoked)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)
+                    ON CONFLICT (id) DO UPDATE SET
+                        path = ?2, entryCount = ?3, created = ?4, expires = ?5, sharer = ?6, revoked = 0
+                    """,
+                arguments: [key, json, path.entries.count, now, expires.timeIntervalSince1970, sharer])
         }
     }
 
-    /// The path shared under `id`, or nil.
-    public func sharedPath(id: String) async throws -> ClickPath? {
-        let json = try await database.read { db in
-            try String.fetchOne(db, sql: "SELECT path FROM shares WHERE id = ?", arguments: [id])
+    /// The share `id` as `session` sees it, or nil.
+    public func share(id: String, askedBy session: String?) async throws -> SharedPath? {
+        let key = IdentifierDigest.of(id)
+        let row = try await database.read { db -> (path: String, expires: Double, sharer: String?, revoked: Bool)? in
+            try Row.fetchOne(
+                db, sql: "SELECT path, expires, sharer, revoked FROM shares WHERE id = ?", arguments: [key]
+            )
+            .map { ($0["path"], $0["expires"], $0["sharer"], $0["revoked"]) }
         }
-        return try json.map { try decode(ClickPath.self, from: $0) }
+        guard let row else { return nil }
+        let expires = Date(timeIntervalSince1970: row.expires)
+        return SharedPath(
+            path: try decodePath(row.path), expires: expires,
+            status: SharedPath.status(revoked: row.revoked, expires: expires, now: .now),
+            isSharer: row.sharer != nil && session.map(IdentifierDigest.of) == row.sharer)
+    }
+
+    /// Revokes the share `id` if `session` shared it.
+    public func revokeShare(id: String, bySession session: String) async throws -> Bool {
+        let (key, sharer) = (IdentifierDigest.of(id), IdentifierDigest.of(session))
+        return try await database.write { db in
+            try db.execute(
+                sql: "UPDATE shares SET revoked = 1 WHERE id = ? AND sharer = ?", arguments: [key, sharer])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Removes the expired shares no session refers to, and forgets the paths of revoked ones no
+    /// session refers to, in one transaction; returns how many were removed.
+    public func removeExpiredShares() async throws -> Int {
+        let now = Date.now.timeIntervalSince1970
+        let empty = String(decoding: try JSONEncoder().encode(ClickPath()), as: UTF8.self)
+        return try await database.write { db in
+            let unreferred = "id NOT IN (SELECT share FROM sessions WHERE share IS NOT NULL)"
+            try db.execute(sql: "DELETE FROM shares WHERE expires <= ? AND \(unreferred)", arguments: [now])
+            let removed = db.changesCount
+            try db.execute(
+                sql:
+                    "UPDATE shares SET path = ?, entryCount = 0 WHERE revoked = 1 AND entryCount > 0 AND \(unreferred)",
+                arguments: [empty])
+            return removed
+        }
     }
 
     /// The file's journal mode, as SQLite reports it (`wal`).
@@ -329,6 +461,34 @@ public final class SQLiteClickPathStore: ClickPathStore {
                     );
                     """)
         }
+        // Ids at rest become digests; shares expire and can be revoked by their sharer; a session
+        // may start from a share, which it then refers to.
+        migrator.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sessions ADD COLUMN share TEXT REFERENCES shares (id);
+                    CREATE INDEX sessionsByShare ON sessions (share) WHERE share IS NOT NULL;
+                    ALTER TABLE shares ADD COLUMN entryCount INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE shares ADD COLUMN expires REAL NOT NULL DEFAULT 0;
+                    ALTER TABLE shares ADD COLUMN sharer TEXT;
+                    ALTER TABLE shares ADD COLUMN revoked INTEGER NOT NULL DEFAULT 0;
+                    """)
+            for id in try String.fetchAll(db, sql: "SELECT id FROM sessions") {
+                let key = IdentifierDigest.of(id)
+                try db.execute(sql: "UPDATE entries SET session = ? WHERE session = ?", arguments: [key, id])
+                try db.execute(sql: "UPDATE sessions SET id = ? WHERE id = ?", arguments: [key, id])
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT id, path, created FROM shares") {
+                let id: String = row["id"]
+                let created: Double = row["created"]
+                let path = try? JSONDecoder().decode(ClickPath.self, from: Data((row["path"] as String).utf8))
+                try db.execute(
+                    sql: "UPDATE shares SET id = ?, entryCount = ?, expires = ? WHERE id = ?",
+                    arguments: [
+                        IdentifierDigest.of(id), path?.entries.count ?? 0, created + migratedShareLifetime, id,
+                    ])
+            }
+        }
         return migrator
     }
 
@@ -357,8 +517,22 @@ public final class SQLiteClickPathStore: ClickPathStore {
         }
     }
 
+    /// A stored entry, its secret values decrypted.
     private func decodeEntry(_ row: String) throws -> ClickPath.Entry {
-        try decode(ClickPath.Entry.self, from: row)
+        try opened { try sealer.open(try decode(ClickPath.Entry.self, from: row)) }
+    }
+
+    /// A stored path, its secret values decrypted.
+    private func decodePath(_ json: String) throws -> ClickPath {
+        try opened { try sealer.open(try decode(ClickPath.self, from: json)) }
+    }
+
+    private func opened<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as SecretSealer.SealingError {
+            throw ClickPathStoreError.undecodable(file: file, reason: error.reason)
+        }
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from json: String) throws -> Value {

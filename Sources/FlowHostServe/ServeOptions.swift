@@ -106,6 +106,16 @@ public struct ServeOptions: ParsableArguments, Sendable {
         transform: DurationArgument.parse)
     public var hibernateAfter = defaults.hibernateAfter
 
+    /// ``WebHostConfiguration/shareLifetime``.
+    @Option(
+        name: .customLong("share-ttl"),
+        help: """
+            How long a share link opens after it is made: 12h, 30d. Its sharer can revoke it sooner on its page. \
+            (default: \(DurationArgument.format(defaults.shareLifetime)))
+            """,
+        transform: DurationArgument.parse)
+    public var shareLifetime = defaults.shareLifetime
+
     /// ``WebHostConfiguration/requestHeadTimeout``.
     @Option(
         help: """
@@ -232,6 +242,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         configuration.maxEventStreams = maxEventStreams
         configuration.idleTimeout = idleTimeout
         configuration.hibernateAfter = hibernateAfter
+        configuration.shareLifetime = shareLifetime
         configuration.secureCookies = secureCookies
         configuration.showsInspector = !noInspector
         configuration.watchesFiles = watch ?? true

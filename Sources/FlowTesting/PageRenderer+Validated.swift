@@ -1,11 +1,12 @@
 import HTMLPresenter
 
 extension PageRenderer {
-    /// Renders `tree` and checks the page with ``HTMLValidator``: tests see broken pages as errors.
+    /// Renders `tree` with `links` (a served page's, by default) and checks the page with
+    /// ``HTMLValidator``: tests see broken pages as errors.
     ///
     /// - Throws: ``RenderError``, or ``InvalidPageError`` listing the page's problems.
-    public func validatedPage(_ tree: ScreenTree) throws -> String {
-        let html = try render(tree)
+    public func validatedPage(_ tree: ScreenTree, links: PageLinks = .snapshot) throws -> String {
+        let html = try render(tree, links: links)
         let problems = HTMLValidator.problems(in: html)
         guard problems.isEmpty else { throw InvalidPageError(problems: problems) }
         return html

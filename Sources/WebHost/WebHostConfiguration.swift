@@ -57,6 +57,13 @@ public struct WebHostConfiguration: Sendable {
     /// fault, until it is fixed. For editing a prototype; off by default (`flowhost serve` turns
     /// it on).
     public var watchesFiles = false
+    /// A share link opens for this long after it was made (then its page says it expired, and the
+    /// store's sweep removes it once no session opened from it lives).
+    public var shareLifetime: Duration = .seconds(30 * 24 * 60 * 60)
+    /// At most this many entries of a session's click path are recorded; what the session does
+    /// after that is not (it can no longer be shared, and comes back from a restart where its path
+    /// ends). The store's own bound (`maxEntriesPerSession`) should not be lower.
+    public var maxClickPathEntries = 2000
     /// A connection that has not sent a whole request (its head, and the small form body that may
     /// follow) this long after it opened or after the request's first byte is closed: a client
     /// that trickles its headers (slowloris) holds a connection this long at most.
@@ -69,6 +76,6 @@ public struct WebHostConfiguration: Sendable {
 
     /// The defaults: loopback, port 8080, answering loopback names only, 1000 returning and 500
     /// new sessions idle for at most 30 minutes, 8 event streams a session and 4096 in all, 30 s
-    /// for a request to arrive and 60 s for an idle connection.
+    /// for a request to arrive and 60 s for an idle connection, share links for 30 days.
     public init() {}
 }

@@ -25,14 +25,14 @@ struct READMEExampleTests {
         await coordinator.waitUntilIdle()
 
         let renderer = PageRenderer(templates: templates)
-        let list = try renderer.render(window.updatedScreenTree())
+        let list = try renderer.render(window.updatedScreenTree(), links: .served)
         #expect(list.contains("Heat") && list.contains("Alien") && list.contains("Amélie"))
 
         let open = try #require(window.updatedScreenTree().action("step movieDetail(id: 2)"))
         #expect(try await window.perform(open.token) == .accepted)
         await coordinator.waitUntilIdle()
         #expect(flow.navigationController.viewControllers.map(\.title) == ["Movies", "Alien"])
-        let detail = try renderer.render(window.updatedScreenTree())
+        let detail = try renderer.render(window.updatedScreenTree(), links: .served)
         #expect(detail.contains("<h1>Alien</h1>") && detail.contains("Released in 1979."))
     }
 

@@ -30,6 +30,7 @@ struct ServeOptionsTests {
         #expect(configuration.host == defaults.host && configuration.port == defaults.port)
         #expect(configuration.maxSessions == defaults.maxSessions)
         #expect(configuration.idleTimeout == defaults.idleTimeout)
+        #expect(configuration.shareLifetime == .seconds(30 * 24 * 3600))
         #expect(options.store == ".flowhost/flowhost.sqlite")
     }
 
@@ -37,12 +38,13 @@ struct ServeOptionsTests {
     func options() throws {
         let options = try ServeOptions.parse([
             "--host", "0.0.0.0", "--port", "0", "--max-sessions", "7", "--idle-timeout", "90s",
-            "--hibernate-after", "2m", "--secure-cookies",
+            "--hibernate-after", "2m", "--secure-cookies", "--share-ttl", "7d",
         ])
         let configuration = options.configuration
         #expect(configuration.host == "0.0.0.0" && configuration.port == 0 && configuration.maxSessions == 7)
         #expect(configuration.idleTimeout == .seconds(90) && configuration.hibernateAfter == .seconds(120))
         #expect(configuration.secureCookies)
+        #expect(configuration.shareLifetime == .seconds(7 * 24 * 3600))
     }
 
     @Test("hosts, the public URL and the connection timeouts become the server's configuration")
@@ -71,7 +73,8 @@ struct ServeOptionsTests {
             ["--allowed-host", "demo example"],
             ["--allowed-host", "*"], ["--public-url", "demo.example.com"], ["--public-url", "ftp://demo.example.com"],
             ["--public-url", "https://demo.example.com/prototype"], ["--public-url", "https://"],
-            ["--request-head-timeout", "0s"], ["--idle-connection-timeout", "never"],
+            ["--request-head-timeout", "0s"], ["--idle-connection-timeout", "never"], ["--share-ttl", "0d"],
+            ["--share-ttl", "999999999999999d"],
         ])
     func badValues(arguments: [String]) {
         do {

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowTesting
 import HTMLPresenter
 import Testing
 
@@ -20,8 +21,10 @@ struct PageRendererTests {
         let window = HTMLWindow()
         window.rootViewController = tabBar(around: movies(titled: "Heat <1995>"))
 
-        // When the page is rendered
-        let html = try PageRenderer(templates: templates).render(window.updatedScreenTree(), eventsURL: "/events")
+        // When the page is rendered for a session listening at /events
+        var links = PageLinks.snapshot
+        links.events = "/events"
+        let html = try PageRenderer(templates: templates).render(window.updatedScreenTree(), links: links)
 
         // Then it holds the screen's content, escaped, inside the tab bar chrome, and is valid HTML
         #expect(html.contains("Heat &lt;1995&gt;"))
@@ -43,7 +46,7 @@ struct PageRendererTests {
         sheet.present(alert)
 
         // When the page is rendered
-        let html = try PageRenderer(templates: templates).render(window.updatedScreenTree())
+        let html = try PageRenderer(templates: templates).render(window.updatedScreenTree(), links: .snapshot)
 
         // Then only the alert's form posts anywhere; the covered controls are disabled, and only
         // the top layer is the page's main landmark
@@ -58,7 +61,7 @@ struct PageRendererTests {
     func messagePage() {
         let html = PageRenderer(templates: templates).renderMessage(
             title: "Link not found", message: "Nothing lives at /link/<x>.", linkTitle: "Go to the current screen",
-            linkURL: "/")
+            linkURL: "/", links: .snapshot)
 
         #expect(html.contains("<title>Link not found</title>"))
         #expect(html.contains("Nothing lives at /link/&lt;x&gt;."))
@@ -72,7 +75,7 @@ struct PageRendererTests {
         let window = HTMLWindow()
         window.rootViewController = HTMLViewController(template: "nope")
         #expect(throws: RenderError.unknownTemplate("nope")) {
-            try PageRenderer(templates: templates).render(window.updatedScreenTree())
+            try PageRenderer(templates: templates).render(window.updatedScreenTree(), links: .snapshot)
         }
     }
 

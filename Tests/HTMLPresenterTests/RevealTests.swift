@@ -57,7 +57,9 @@ struct RevealTests {
         let movies = screen("Movies") { actions in ["open": actions.run {}] }
         let navigation = HTMLNavigationController(rootViewController: movies)
         window.rootViewController = navigation
-        guard case .string(let url) = window.updatedScreenTree().visibleScreen?.values?["open"] else {
+        guard case .action(let action) = window.updatedScreenTree().visibleScreen?.values?["open"],
+            let token = action.token
+        else {
             Issue.record("no action")
             return
         }
@@ -72,7 +74,7 @@ struct RevealTests {
         // Then each push was announced with a newer version, the old page's action is stale, and
         // the next capture shows the last version
         #expect(announced.count == 2 && announced[0] > captured && announced[1] > announced[0])
-        await #expect(throws: ActionError.stale) { try await window.perform(url.token) }
+        await #expect(throws: ActionError.stale) { try await window.perform(token) }
         #expect(window.updatedScreenTree().version == window.version)
         #expect(window.updatedScreenTree().visibleScreen?.title == "Cast")
     }

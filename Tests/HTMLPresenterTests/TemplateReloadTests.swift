@@ -1,3 +1,4 @@
+import FlowTesting
 import Foundation
 import HTMLPresenter
 import Testing
@@ -113,7 +114,7 @@ struct TemplateProblemsPageTests {
         let problem = try #require(library.problems.first)
         #expect(problem.line == 2 && problem.column == 4)
 
-        let html = try PageRenderer(templates: library).render(tree(template: "shown"))
+        let html = try PageRenderer(templates: library).render(tree(template: "shown"), links: .snapshot)
 
         #expect(html.contains("The templates have a problem"))
         #expect(html.contains("<code>\(folder.path)/screen.mustache:2:4: "))
@@ -126,7 +127,8 @@ struct TemplateProblemsPageTests {
     @Test("a screen whose template never loaded renders empty under the problems, not an error page")
     func screenWithoutTemplate() throws {
         let folder = try TemplatesFolder(["screen": "<p>{{#x}}</p>"])
-        let html = try PageRenderer(templates: .loadingValid(directory: folder.path)).render(tree(template: "screen"))
+        let html = try PageRenderer(templates: .loadingValid(directory: folder.path)).render(
+            tree(template: "screen"), links: .snapshot)
         #expect(html.contains("screen.mustache:1:4: "))
         #expect(HTMLValidator.problems(in: html) == [])
     }
@@ -134,7 +136,8 @@ struct TemplateProblemsPageTests {
     @Test("without problems there is no overlay")
     func noOverlay() throws {
         let folder = try TemplatesFolder(["screen": "<p>fine</p>"])
-        let html = try PageRenderer(templates: .loadingValid(directory: folder.path)).render(tree(template: "screen"))
+        let html = try PageRenderer(templates: .loadingValid(directory: folder.path)).render(
+            tree(template: "screen"), links: .snapshot)
         #expect(!html.contains("template-problems"))
     }
 

@@ -7,9 +7,10 @@ import Testing
 @testable import MovieDemo
 
 /// "Copy as test": what the inspector gives for a fixed click path of the sample is the committed
-/// `CopiedClickPathTest.swift`, word for word, so the copied source is known to compile and pass in
-/// this target (it runs with the others). After a change to the generator, rewrite the file with
-/// `FLOWHOST_WRITE_COPIED_TEST=1 swift test --filter CopyAsTestTests` and record its snapshots
+/// `CopiedClickPathTest.swift`, word for word once its secret placeholder is filled in with the demo
+/// account's password (as a person pasting it would), so the copied source is known to compile and
+/// pass in this target (it runs with the others). After a change to the generator, rewrite the file
+/// with `FLOWHOST_WRITE_COPIED_TEST=1 swift test --filter CopyAsTestTests` and record its snapshots
 /// (`SNAPSHOT_TESTING_RECORD=all`).
 @MainActor
 @Suite("Copy as test")
@@ -63,7 +64,11 @@ struct CopyAsTestTests {
     func copiedTestIsCurrent() async throws {
         let path = try await recordedPath()
         #expect(path.entries.count == 7)
-        let source = try #require(DemoDriver.app.testSource).source(for: path)
+        let copied = try #require(DemoDriver.app.testSource).source(for: path)
+        #expect(!copied.contains(Account.demoPassword), "a secret value is never copied")
+        let placeholder = "<#password on login/login#>"
+        #expect(copied.contains("let secret1: String = \(placeholder)"))
+        let source = copied.replacing(placeholder, with: "\"\(Account.demoPassword)\"")
         if ProcessInfo.processInfo.environment["FLOWHOST_WRITE_COPIED_TEST"] == "1" {
             try source.write(to: Self.copiedTest, atomically: true, encoding: .utf8)
         }

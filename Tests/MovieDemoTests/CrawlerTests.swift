@@ -1,5 +1,6 @@
 import FlowCrawl
 import FlowHostApp
+import FlowTesting
 import Foundation
 import HTMLPresenter
 import Testing
@@ -14,9 +15,10 @@ struct CrawlerTests {
     func everyScreen() async throws {
         let crawl = try await SampleCrawl.crawl()
         let map = crawl.map
+        let renderer = PageRenderer(templates: DemoDriver.app.templates)
         func pages(_ template: String, title: String? = nil) -> [String] {
             map.states.filter { $0.template == template && (title == nil || $0.title == title) }
-                .map { crawl.pages[$0.id].html }
+                .map { (try? renderer.render(crawl.pages[$0.id].tree, links: .snapshot)) ?? "" }
         }
         #expect(map.states.first?.template == "login/login")
         #expect(pages("login/login").contains { $0.contains("Enter your email address.") }, "the empty sign-in's error")
@@ -50,9 +52,10 @@ struct CrawlerTests {
             let scene = SessionScene(app: DemoDriver.app)
             let replay = await scene.replay(state.clickPath)
             #expect(replay.stoppedBecause == nil, "state \(state.id)")
-            let page = try renderer.render(scene.window.updatedScreenTree())
+            let page = try renderer.render(scene.window.updatedScreenTree(), links: .snapshot)
+            let crawled = try renderer.render(crawl.pages[state.id].tree, links: .snapshot)
             #expect(
-                HTMLNormalizer.normalize(page) == HTMLNormalizer.normalize(crawl.pages[state.id].html),
+                HTMLNormalizer.normalize(page) == HTMLNormalizer.normalize(crawled),
                 "state \(state.id) (\(state.title))")
             scene.window.rootViewController = nil
         }

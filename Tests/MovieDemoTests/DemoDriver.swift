@@ -1,5 +1,6 @@
 import FlowCore
 import FlowHostApp
+import FlowTesting
 import Foundation
 import HTMLPresenter
 import Testing
@@ -31,7 +32,7 @@ final class DemoDriver {
 
     /// The rendered page on screen now.
     func page() throws -> String {
-        try PageRenderer(templates: Self.templates).render(tree)
+        try PageRenderer(templates: Self.templates).render(tree, links: .snapshot)
     }
 
     /// Performs the on-screen action whose description is `description` and waits for navigation.

@@ -19,7 +19,7 @@ struct PosterTests {
             #expect(svg.contains("<title>\(title)</title>"), "\(file.lastPathComponent) is not \(movie.title)'s poster")
             #expect(
                 svg.contains(">\(movie.initials)</text>"), "\(file.lastPathComponent) does not show \(movie.initials)")
-            #expect(movie.posterURL == "/public/posters/\(movie.id).svg")
+            #expect(movie.poster == .publicFile("posters/\(movie.id).svg"))
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.posters.path)
         #expect(files.sorted() == MovieCatalog.bundled.movies.map { "\($0.id).svg" }.sorted(), "no stray posters")

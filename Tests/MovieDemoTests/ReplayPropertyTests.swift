@@ -1,5 +1,6 @@
 import FlowCore
 import FlowHostApp
+import FlowTesting
 import HTMLPresenter
 import Testing
 
@@ -33,7 +34,8 @@ struct ReplayPropertyTests {
 
     private static func page(_ scene: SessionScene) throws -> String {
         HTMLNormalizer.normalize(
-            try PageRenderer(templates: DemoDriver.templates).render(scene.window.updatedScreenTree()))
+            try PageRenderer(templates: DemoDriver.templates).render(scene.window.updatedScreenTree(), links: .snapshot)
+        )
     }
 
     /// The ids of every view controller the window holds that has a template, for Back.

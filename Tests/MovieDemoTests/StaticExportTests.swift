@@ -63,6 +63,11 @@ struct StaticExportTests {
             #expect(!html.contains("/_action/"), "\(name) has a server action")
             for reference in Self.references(in: html) where !reference.hasPrefix("data:") {
                 checked += 1
+                if reference.hasPrefix("#") {
+                    // A place on the same page (a storyboard screen's list of states).
+                    if !html.contains(#"id="\#(reference.dropFirst())""#) { broken.append("\(name): \(reference)") }
+                    continue
+                }
                 let path = String(reference.prefix { $0 != "?" && $0 != "#" }).removingPercentEncoding ?? reference
                 let root = folder.standardizedFileURL.path
                 let target = folder.appending(path: path).standardizedFileURL.path
@@ -77,7 +82,17 @@ struct StaticExportTests {
         #expect(broken.count == 0, "links that resolve to no file of the export: \(broken.prefix(20))")
         let map = String(decoding: files["map.html"] ?? Data(), as: UTF8.self)
         #expect(map.contains("<svg"), "map.html embeds the picture")
-        #expect(map.contains(#"xlink:href="state-1.html""#) || map.contains(#"href="state-1.html""#))
+        #expect(map.contains(#"<a href="state-1.html">"#), "the screens' lists link each state's page")
+        // The storyboard: each screen a phone showing one of its pages, linked to the list of its states.
+        let screens = crawl.map.storyboard.screens
+        #expect(map.components(separatedBy: #"<foreignObject class="thumbnail""#).count - 1 == screens.count)
+        for (index, screen) in screens.enumerated() {
+            #expect(map.contains(##"xlink:href="#screen-\##(index)""##), "\(screen.id) links to its states")
+            #expect(map.contains(#"<section class="screen" id="screen-\#(index)">"#))
+            #expect(
+                screen.states.contains { map.contains(#"<iframe src="\#(StaticExport.file(ofState: $0))""#) },
+                "\(screen.id) shows one of its pages")
+        }
         // The sign-in form arrives filled with the demo account and leads to the signed-in list.
         let index = String(decoding: files["index.html"] ?? Data(), as: UTF8.self)
         #expect(index.contains(#"value="\#(Account.demoEmail)""#))

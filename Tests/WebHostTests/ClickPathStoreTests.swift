@@ -15,34 +15,39 @@ struct ClickPathStoreTests {
         var testDescription: String { rawValue }
 
         /// A new empty store of this kind, its file (if any) in `folder`.
-        func store(in folder: URL, maxSessions: Int = 100, maxEntriesPerSession: Int = 100) throws -> any ClickPathStore
-        {
+        func store(
+            in folder: URL, maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100
+        ) throws -> any ClickPathStore {
             switch self {
             case .memory:
-                MemoryClickPathStore(maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession)
+                MemoryClickPathStore(
+                    maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares)
             case .sqlite:
                 try SQLiteClickPathStore(
                     path: folder.appending(path: "store.sqlite").path, maxSessions: maxSessions,
-                    maxEntriesPerSession: maxEntriesPerSession)
+                    maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares, environment: [:])
             }
         }
     }
 
     private static let list = ScreenPosition(layer: 0, path: [0], template: "movies/list")
 
-    /// One entry of every kind, and form values a JSON column must keep as they are.
+    /// One entry of every kind, form values a JSON column must keep as they are, and a secret one.
     private static let entries: [ClickPath.Entry] = [
         .action(ActionPosition(screen: list, index: 3), fields: FormFields()),
         .action(
             ActionPosition(screen: ScreenPosition(layer: 1, path: [], template: nil), index: 0),
             fields: FormFields([
                 .init(name: "name", value: "Ada \"the first\" Lovelace, née Byron ✓"), .init(name: "tag", value: "a"),
-                .init(name: "tag", value: "b"),
+                .init(name: "tag", value: "b"), .init(name: "password", value: Self.secret, isSecret: true),
             ])),
         .reveal(list),
         .deepLink("movies/42?sort=year"),
         .liveMove,
     ]
+    /// A secret value, typed into a password field.
+    private static let secret = "correct horse battery staple"
+    private static let inAMonth = Date.now.addingTimeInterval(30 * 24 * 3600)
 
     /// Runs `body` with a new empty folder, removed afterwards.
     private func withFolder(_ body: (URL) async throws -> Void) async throws {
@@ -170,19 +175,137 @@ struct ClickPathStoreTests {
         }
     }
 
-    @Test("a shared path reads back under its id; an unknown id gives nil", arguments: Kind.allCases)
+    @Test(
+        "a shared path reads back under its id, open, until it expires; an unknown id gives nil",
+        arguments: Kind.allCases)
     func shares(kind: Kind) async throws {
         try await withFolder { folder in
             let store = try kind.store(in: folder)
-            try await store.share(ClickPath(Self.entries), id: "s1")
-            try await store.share(ClickPath(), id: "empty")
+            try await store.share(ClickPath(Self.entries), id: "s1", bySession: "a", expires: Self.inAMonth)
+            try await store.share(ClickPath(), id: "empty", bySession: "a", expires: Self.inAMonth)
 
-            #expect(try await store.sharedPath(id: "s1") == ClickPath(Self.entries))
-            #expect(try await store.sharedPath(id: "empty") == ClickPath())
-            #expect(try await store.sharedPath(id: "nope") == nil)
+            let shared = try #require(try await store.share(id: "s1", askedBy: nil))
+            #expect(shared.path == ClickPath(Self.entries))
+            #expect(shared.status == .open)
+            #expect(abs(shared.expires.timeIntervalSince(Self.inAMonth)) < 0.001)
+            #expect(try await store.share(id: "empty", askedBy: nil)?.path == ClickPath())
+            #expect(try await store.share(id: "nope", askedBy: nil) == nil)
             // Shares are not sessions: ending every session keeps them.
-            try await store.removeSessions(["s1"])
-            #expect(try await store.sharedPath(id: "s1") == ClickPath(Self.entries))
+            try await store.removeSessions(["s1", "a"])
+            #expect(try await store.share(id: "s1", askedBy: nil)?.path == ClickPath(Self.entries))
+        }
+    }
+
+    @Test(
+        "a session started from a share refers to it: its path is the shared one, then its own appends",
+        arguments: Kind.allCases)
+    func sessionFromShare(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder, maxEntriesPerSession: 6)
+            try await store.share(ClickPath(Self.entries), id: "s", bySession: "sharer", expires: Self.inAMonth)
+
+            try await store.startSession("b", fromShare: "s")
+
+            #expect(try await store.path(ofSession: "b") == ClickPath(Self.entries))
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "b", start: 0, stored: 5)) {
+                try await store.append([.liveMove], toSession: "b", at: 0)
+            }
+            try await store.append([.deepLink("x")], toSession: "b", at: 5)
+            #expect(try await store.path(ofSession: "b") == ClickPath(Self.entries + [.deepLink("x")]))
+            // The shared entries count towards the session's bound.
+            await #expect(throws: ClickPathStoreError.pathTooLong(session: "b", limit: 6)) {
+                try await store.append([.liveMove], toSession: "b", at: 6)
+            }
+            // Another session from the same share is independent of the first.
+            try await store.startSession("c", fromShare: "s")
+            #expect(try await store.path(ofSession: "c") == ClickPath(Self.entries))
+        }
+    }
+
+    @Test("no session starts from a share that is unknown, expired or revoked", arguments: Kind.allCases)
+    func sessionFromClosedShare(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.share(ClickPath([.liveMove]), id: "old", bySession: "a", expires: .now)
+            try await store.share(ClickPath([.liveMove]), id: "revoked", bySession: "a", expires: Self.inAMonth)
+            #expect(try await store.revokeShare(id: "revoked", bySession: "a"))
+
+            for id in ["old", "revoked", "unknown"] {
+                await #expect(throws: ClickPathStoreError.shareNotOpen(share: id)) {
+                    try await store.startSession("b", fromShare: id)
+                }
+            }
+            #expect(try await store.path(ofSession: "b") == nil)
+            #expect(try await store.share(id: "old", askedBy: nil)?.status == .expired)
+            #expect(try await store.share(id: "revoked", askedBy: nil)?.status == .revoked)
+        }
+    }
+
+    @Test(
+        "only the session that shared a link can revoke it, and only it is told it is the sharer",
+        arguments: Kind.allCases)
+    func revoke(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.share(ClickPath([.liveMove]), id: "s", bySession: "sharer", expires: Self.inAMonth)
+
+            #expect(try await store.share(id: "s", askedBy: "sharer")?.isSharer == true)
+            #expect(try await store.share(id: "s", askedBy: "other")?.isSharer == false)
+            #expect(try await store.share(id: "s", askedBy: nil)?.isSharer == false)
+            #expect(try await store.revokeShare(id: "s", bySession: "other") == false)
+            #expect(try await store.share(id: "s", askedBy: nil)?.status == .open)
+            #expect(try await store.revokeShare(id: "unknown", bySession: "sharer") == false)
+
+            #expect(try await store.revokeShare(id: "s", bySession: "sharer"))
+            #expect(try await store.share(id: "s", askedBy: nil)?.status == .revoked)
+        }
+    }
+
+    @Test(
+        "the sweep removes expired shares no session refers to and forgets revoked ones' paths; referred ones stay",
+        arguments: Kind.allCases)
+    func sweepShares(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            let path = ClickPath(Self.entries)
+            for id in ["expired", "expiring-in-use", "open", "revoked", "revoked-in-use"] {
+                try await store.share(path, id: id, bySession: "a", expires: Self.inAMonth)
+            }
+            try await store.startSession("visitor", fromShare: "expiring-in-use")
+            try await store.startSession("other-visitor", fromShare: "revoked-in-use")
+            for id in ["revoked", "revoked-in-use"] { _ = try await store.revokeShare(id: id, bySession: "a") }
+            // Two that expire now: shared again under their ids, which replaces them whole.
+            try await store.share(path, id: "expired", bySession: "a", expires: .now)
+            try await store.share(path, id: "expiring-in-use", bySession: "a", expires: .now)
+
+            let removed = try await store.removeExpiredShares()
+
+            #expect(removed == 1)
+            #expect(try await store.share(id: "expired", askedBy: nil) == nil)
+            #expect(try await store.share(id: "expiring-in-use", askedBy: nil)?.status == .expired)
+            #expect(try await store.path(ofSession: "visitor") == path, "its visitor's session still replays it")
+            #expect(try await store.share(id: "open", askedBy: nil)?.path == path)
+            #expect(try await store.share(id: "revoked", askedBy: nil)?.path == ClickPath(), "its clicks are gone")
+            #expect(try await store.share(id: "revoked", askedBy: nil)?.status == .revoked, "it still says so")
+            #expect(try await store.path(ofSession: "other-visitor") == path)
+            // Once its last visitor ends, a share goes with the next sweep.
+            try await store.removeSessions(["visitor"])
+            #expect(try await store.removeExpiredShares() == 1)
+            #expect(try await store.share(id: "expiring-in-use", askedBy: nil) == nil)
+        }
+    }
+
+    @Test("past maxShares, a new share is refused and nothing is stored", arguments: Kind.allCases)
+    func sharesBound(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder, maxShares: 2)
+            try await store.share(ClickPath(), id: "1", bySession: "a", expires: Self.inAMonth)
+            try await store.share(ClickPath(), id: "2", bySession: "a", expires: Self.inAMonth)
+
+            await #expect(throws: ClickPathStoreError.tooManyShares(limit: 2)) {
+                try await store.share(ClickPath(), id: "3", bySession: "a", expires: Self.inAMonth)
+            }
+            #expect(try await store.share(id: "3", askedBy: nil) == nil)
         }
     }
 
@@ -272,12 +395,13 @@ struct ClickPathStoreTests {
             let path = folder.appending(path: "store.sqlite").path
             let first = try SQLiteClickPathStore(path: path)
             try await first.append(Self.entries, toSession: "a", at: 0)
-            try await first.share(ClickPath([.deepLink("movies/1")]), id: "s")
+            try await first.share(
+                ClickPath([.deepLink("movies/1")]), id: "s", bySession: "a", expires: Self.inAMonth)
             try first.close()
 
             let second = try SQLiteClickPathStore(path: path)
             #expect(try await second.path(ofSession: "a") == ClickPath(Self.entries))
-            #expect(try await second.sharedPath(id: "s") == ClickPath([.deepLink("movies/1")]))
+            #expect(try await second.share(id: "s", askedBy: "a")?.path == ClickPath([.deepLink("movies/1")]))
             try await second.append([.liveMove], toSession: "a", at: Self.entries.count)
             #expect(try await second.path(ofSession: "a")?.entries.count == Self.entries.count + 1)
         }

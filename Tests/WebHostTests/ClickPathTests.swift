@@ -23,7 +23,8 @@ struct ClickPathTests {
 
     /// What a person sees, with tokens renamed: two windows showing the same thing give the same text.
     private func page(_ scene: SessionScene, app: WebApp) throws -> String {
-        HTMLNormalizer.normalize(try PageRenderer(templates: app.templates).render(scene.window.updatedScreenTree()))
+        HTMLNormalizer.normalize(
+            try PageRenderer(templates: app.templates).render(scene.window.updatedScreenTree(), links: .served))
     }
 
     /// The window's whole tree, visible or not, by titles and templates (identifiers differ between windows).
@@ -156,5 +157,41 @@ struct ClickPathTests {
         await #expect(throws: ActionError.stale) { try await scene.perform(stale) }
         #expect(!scene.openLink("nowhere/1"))
         #expect(scene.clickPath.entries.count == 1)
+    }
+
+    @Test("an action is recorded with the fields its form declares, a secret one marked; a button with none")
+    func recordsDeclaredFields() async throws {
+        let scene = SessionScene(app: try labApp())
+        await scene.settle()
+
+        try await click("step page(2)", in: scene, fields: ["junk": "x"])
+        try await click("form", in: scene, fields: ["name": "Ada", "junk": "x"])
+        let unlock = try #require(scene.window.updatedScreenTree().actions.last { $0.isForm })
+        _ = try await scene.perform(unlock.token, fields: ["pin": LabPageModel.pin, "junk": "x"])
+
+        let fields = scene.clickPath.entries.map { entry -> FormFields? in
+            guard case .action(_, let fields) = entry else { return nil }
+            return fields
+        }
+        #expect(
+            fields == [
+                FormFields(), ["name": "Ada"],
+                FormFields([.init(name: "pin", value: LabPageModel.pin, isSecret: true)]),
+            ])
+    }
+
+    @Test("a scene records at most maxPathEntries entries, goes on, and reports the bound once")
+    func pathBound() async throws {
+        let scene = SessionScene(app: try labApp(), maxPathEntries: 2)
+        var limits: [RecordingLimit] = []
+        scene.onLimit = { limits.append($0) }
+        await scene.settle()
+
+        for page in 2...5 { try await click("step page(\(page))", in: scene) }
+
+        #expect(scene.clickPath.entries.count == 2)
+        #expect(scene.isPathFull)
+        #expect(scene.window.updatedScreenTree().visibleScreen?.title == "Page 5")
+        #expect(limits == [.pathFull(2)])
     }
 }

@@ -1,4 +1,5 @@
 import CompressNIO
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -119,12 +120,19 @@ struct CompressionTests {
         }
     }
 
-    @Test("a small file, and a short answer, go as they are")
+    @Test("a small file, a file that is not text, and a short answer go as they are")
     func smallAnswers() async throws {
-        try await withLabServer { client in
-            let small = try await client.executeRequest(
-                uri: "/_flowhost/flowmap.css", method: .get, headers: Self.gzip, body: nil)
-            #expect(small.status == .ok && small.headers[.contentEncoding] == nil && small.headers[.vary] == nil)
+        let folder = FileManager.default.temporaryDirectory.appending(path: "flowhost-compression-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("a { color: red }".utf8).write(to: folder.appending(path: "small.css"))
+        try Data(repeating: 7, count: 4096).write(to: folder.appending(path: "photo.png"))
+        try await withLabServer(publicDirectory: folder) { client in
+            for path in ["/public/small.css", "/public/photo.png"] {
+                let file = try await client.executeRequest(uri: path, method: .get, headers: Self.gzip, body: nil)
+                #expect(file.status == .ok, "\(path)")
+                #expect(file.headers[.contentEncoding] == nil && file.headers[.vary] == nil, "\(path)")
+            }
             let health = try await client.executeRequest(uri: "/healthz", method: .get, headers: Self.gzip, body: nil)
             #expect(health.headers[.contentEncoding] == nil && String(buffer: health.body) == "ok")
         }

@@ -2,6 +2,7 @@ import HTMLPresenter
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+import WebHost
 
 @Suite("The flow map of a running server")
 struct FlowMapRouteTests {
@@ -14,7 +15,7 @@ struct FlowMapRouteTests {
             let map = try await visitor.get("/_flowhost/map")
             #expect(map.status == .ok)
             #expect(map.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(map.text.contains("<h1>Flow map</h1>"))
+            #expect(map.text.contains("<h1>Storyboard</h1>"))
             #expect(map.text.contains("Page 1"), "the lab app's first screen is a state")
             #expect(map.text.contains(#"href="/_flowhost/flowmap.css""#))
             #expect(visitor.sessionCookie == nil, "the map starts no session")

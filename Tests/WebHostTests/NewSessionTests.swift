@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -20,6 +21,33 @@ struct NewSessionTests {
             #expect(response.status == .ok)
             #expect(redirects <= 1)
             #expect(try await client.status().sessions.started == redirects + 1)
+        }
+    }
+
+    @Test("made-up cookies never end a returning session: a session joins the pool once its rebuild found it stored")
+    func madeUpCookiesDoNotEvictReturningOnes() async throws {
+        try await withLabServer(configure: { $0.maxSessions = 2 }) { client in
+            // Given two people, each on their second page
+            var first = Browser(client)
+            var second = Browser(client)
+            _ = try await first.click("Next", on: try await first.open())
+            _ = try await second.click("Next", on: try await second.open())
+            _ = try await first.open()
+            _ = try await second.open()
+
+            // When 20 clients send cookies of the right shape that name no session
+            for index in 0..<20 {
+                let cookie = String(repeating: String(format: "%02x", index), count: 16)
+                _ = try await client.executeRequest(
+                    uri: "/", method: .get, headers: [.cookie: "flowhost_session=\(cookie)"], body: nil)
+            }
+
+            // Then both people are where they were
+            #expect(try await first.open().heading == "Page 2")
+            #expect(try await second.open().heading == "Page 2")
+            let status = try await client.status()
+            #expect(status.sessions.evictedReturning == 0)
+            #expect(status.sessions.restored == 0, "nothing was stored under those cookies")
         }
     }
 

@@ -81,13 +81,23 @@ class FlowHostExportE2E(unittest.TestCase):
         self.wait_title("Movies")
         self.assert_no_console_errors()
 
-        self.press("//a[normalize-space()='Flow map']", "Flow map")
-        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, ".map svg"), "map.html embeds the picture")
-        node = self.driver.find_element(By.CSS_SELECTOR, "svg g.node a")
-        target = node.get_attribute("href") or node.get_attribute("xlink:href")
-        node.click()
+        self.press("//a[normalize-space()='Flow map']", "Storyboard")
+        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, ".map svg"), "map.html embeds the storyboard")
+        phones = self.driver.find_elements(By.CSS_SELECTOR, "svg g.node[id^='phone_']")
+        thumbnails = self.driver.find_elements(By.CSS_SELECTOR, "svg g.node[id^='phone_'] foreignObject iframe")
+        self.assertGreater(len(phones), 10, "the sample's screens")
+        self.assertEqual(len(thumbnails), len(phones), "each screen shows a thumbnail of one of its pages")
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", phones[1])
+        phones[1].find_element(By.CSS_SELECTOR, "a").click()
         WebDriverWait(self.driver, TIMEOUT).until(
-            lambda d: d.current_url.endswith(os.path.basename(target)), f"the page of the node {target}"
+            lambda d: d.current_url.endswith("#screen-1"), "clicking a screen goes to its states"
+        )
+        states = self.driver.find_elements(By.CSS_SELECTOR, "#screen-1 li a")
+        self.assertTrue(states, "the screen's states are listed")
+        target = states[0].get_attribute("href")
+        states[0].click()
+        WebDriverWait(self.driver, TIMEOUT).until(
+            lambda d: d.current_url == target, f"the page of the state {target}"
         )
         self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, ".device"), "a state's page in the phone frame")
         self.assert_no_console_errors()

@@ -3,8 +3,9 @@ import Foundation
 import HTMLPresenter
 
 /// Rendering a page (a 20-row list in a navigation stack inside a tab bar) through the templates,
-/// against hand-written string concatenation of the same page; and loading plus validating a
-/// template folder the size of the sample app's.
+/// against hand-written string concatenation of the same page, and for a static export (each form
+/// followed to adjust it and read its label); and loading plus validating a template folder the
+/// size of the sample app's.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.throughput, .wallClock, .mallocCountTotal],
@@ -16,7 +17,15 @@ let benchmarks: @Sendable () -> Void = {
         let page = await ListPage.make()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            blackHole(try page.renderer.render(page.tree))
+            blackHole(try page.renderer.render(page.tree, links: ListPage.served))
+        }
+    }
+
+    Benchmark("Render for a static export: the same page, each action a link, labels read") { benchmark in
+        let page = await ListPage.make()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try page.renderer.renderPage(page.tree, links: ListPage.exported))
         }
     }
 

@@ -15,6 +15,15 @@ struct ListPage: Sendable {
     let renderer: PageRenderer
     let tree: ScreenTree
 
+    /// A served page's links, as the web host gives them.
+    static let served = PageLinks(
+        stylesheet: "/_flowhost/flowhost.css", script: "/_flowhost/flowhost.js", publicFiles: "/public/",
+        actions: .post(urlPrefix: "/_action/"))
+
+    /// A static export's links: every action a GET to a state's file (forms turned to GET, labels read).
+    static let exported = PageLinks(
+        stylesheet: "flowhost/flowhost.css", publicFiles: "public/", actions: .resolve { _ in .link("state-1.html") })
+
     @MainActor
     static func make() -> ListPage {
         let model = MoviesModel()
@@ -30,7 +39,7 @@ struct ListPage: Sendable {
         window.rootViewController = tabs
         let renderer = PageRenderer(templates: try! TemplateLibrary(templates: ["movies/list": listTemplate]))
         let page = ListPage(renderer: renderer, tree: window.updatedScreenTree())
-        let rendered = HTMLNormalizer.normalize(try! renderer.render(page.tree))
+        let rendered = HTMLNormalizer.normalize(try! renderer.render(page.tree, links: served))
         precondition(rendered == HTMLNormalizer.normalize(handWritten(page.tree)), "the baseline renders the same page")
         return page
     }
@@ -72,7 +81,7 @@ struct ListPage: Sendable {
             """
         if case .list(let movies)? = layer.screen.values?["movies"] {
             for movie in movies {
-                html += "<li><form method=\"post\" action=\"\(escape(movie["open"]!.description))\" class=\"action\">"
+                html += "<li><form method=\"post\" action=\"\(escape(url(of: movie["open"]!)))\" class=\"action\">"
                 html += "<button type=\"submit\" class=\"cell is-link\"><span class=\"thumb "
                 html += escape(movie["tint"]!.description) + "\">" + escape(movie["initials"]!.description)
                 html +=
@@ -85,7 +94,7 @@ struct ListPage: Sendable {
         html += "</ul>\n</main>\n<nav class=\"tab-bar\" aria-label=\"Tabs\">\n"
         for item in layer.tabBar!.items {
             html +=
-                "<form method=\"post\" action=\"\(escape(item.action))\" class=\"action\"><button type=\"submit\" class=\"tab"
+                "<form method=\"post\" action=\"\(escape("/_action/" + (item.action.token ?? "")))\" class=\"action\"><button type=\"submit\" class=\"tab"
             html += item.isSelected ? " is-selected\" aria-current=\"page\">" : "\">"
             html += "<span class=\"tab-icon icon-\(escape(item.icon))\" aria-hidden=\"true\"></span>"
             html += "<span class=\"tab-title\">\(escape(item.title))</span></button></form>"
@@ -93,6 +102,12 @@ struct ListPage: Sendable {
         html +=
             "\n</nav>\n</div>\n<div class=\"home-indicator\" aria-hidden=\"true\"></div>\n</div>\n</div>\n</body>\n</html>\n"
         return html
+    }
+
+    /// The served URL of an action value.
+    private static func url(of value: TemplateValue) -> String {
+        guard case .action(let action) = value else { return "" }
+        return "/_action/" + (action.token ?? "")
     }
 
     /// Escapes over UTF-8 bytes, returning text without special characters as is.

@@ -1,12 +1,11 @@
 import HTMLPresenter
 
-/// A state's page as the crawl rendered it: the HTML, with the tokens of that render, and those
-/// tokens in the order of the state's actions (what the static export rewrites into links).
+/// A state's page as the crawl captured it: what it shows (the static export renders it again, each
+/// action linked to the state it leads to) and the label of each action.
 public struct CrawledPage: Sendable, Equatable {
-    /// The whole page, as the server would send it.
-    public let html: String
-    /// The token of each action, by the action's index in ``FlowMap/Edge/action``.
-    public let tokens: [String]
-    /// The fields each form action shows filled in, by action index (its declared samples).
-    public let sampleFields: [Int: FormFields]
+    /// What the state shows, its actions with the tokens of that capture.
+    public let tree: ScreenTree
+    /// The label of each action, by the action's index in ``FlowMap/Edge/action``: the text a person
+    /// clicks on, or what the action does where it shows none.
+    public let labels: [String]
 }

@@ -4,11 +4,11 @@ import HTMLPresenter
 
 /// Walks an app through its own on-screen actions, breadth-first, each step in a fresh window
 /// replaying the click path of the state it starts from (waits take no time). A state is the
-/// normalised visible page (tokens renamed): two paths that show the same page are one state.
-/// Forms are sent with the samples their screen declared, and once empty, so that validation
-/// errors are states too. Crawls never share a window with a person's session, and yield between
-/// states, so that a server's sessions go on rendering while it crawls (pages render off the main
-/// actor).
+/// normalised visible page: two paths that show the same page are one state. Each action is
+/// labelled with the text a person clicks on, read as the page renders. Forms are sent with the
+/// samples their screen declared, and once empty, so that validation errors are states too.
+/// Crawls never share a window with a person's session, and yield between states, so that a
+/// server's sessions go on rendering while it crawls (pages render off the main actor).
 ///
 /// ```swift
 /// let crawl = try await Crawler(app: app).crawl()
@@ -24,7 +24,7 @@ public final class Crawler {
     private let renderer: PageRenderer
     private var states: [FlowMap.State] = []
     private var pages: [CrawledPage] = []
-    private var actionsByState: [[(action: OnScreenAction, position: ActionPosition?)]] = []
+    private var positionsByState: [[ActionPosition?]] = []
     private var stateByPage: [String: Int] = [:]
     private var edges: [FlowMap.Edge] = []
 
@@ -43,7 +43,7 @@ public final class Crawler {
     public func crawl(progress: Progress = { _, _ in }) async throws -> Crawl {
         states = []
         pages = []
-        actionsByState = []
+        positionsByState = []
         stateByPage = [:]
         edges = []
         var entries: [FlowMap.Entry] = []
@@ -56,7 +56,7 @@ public final class Crawler {
         for path in app.deepLinks.examplePaths {
             start = ClickPath([.deepLink(path)])
             if let reached = try await reach(start, then: { $0.openLink(path) }), let state = reached.state {
-                entries.append(FlowMap.Entry(label: FlowHostRoute.link(path).url, state: state))
+                entries.append(FlowMap.Entry(label: DeepLinks.pathPrefix + path, state: state, step: reached.step))
                 if reached.isNew { queue.append(state) }
             }
         }
@@ -73,7 +73,7 @@ public final class Crawler {
             states[index].isDeadEnd =
                 states[index].cut == nil && !edges.contains { $0.from == index && $0.to != nil && $0.to != index }
         }
-        return Crawl(map: FlowMap(states: states, edges: edges, entries: entries), pages: pages)
+        return Crawl(map: FlowMap(states: states, edges: edges, entries: entries, pages: pages), pages: pages)
     }
 
     // MARK: Exploring
@@ -88,8 +88,9 @@ public final class Crawler {
             states[state].cut = "\(options.maxSteps) steps from the start already (--max-steps)"
         }
         var found: [Int] = []
-        for (index, (action, position)) in actionsByState[state].enumerated() {
-            let label = Self.buttonText(of: action.token, in: pages[state].html) ?? action.description
+        for (index, action) in pages[state].tree.actions.enumerated() {
+            let position = positionsByState[state][index]
+            let label = pages[state].labels[index]
             var sendings: [(label: String, fields: FormFields?)] = [(label, nil)]
             if action.isForm {
                 sendings = [(label + " (empty)", FormFields())]
@@ -128,7 +129,10 @@ public final class Crawler {
             reached?.state == nil
             ? (reached == nil
                 ? "leads nowhere the crawl could replay" : "past \(options.maxStates) states (--max-states)") : nil
-        edges.append(.init(from: from, to: reached?.state, label: label, action: action, fields: fields, cut: cut))
+        edges.append(
+            .init(
+                from: from, to: reached?.state, label: label, action: action, fields: fields, cut: cut,
+                step: reached?.step))
         if let reached, reached.isNew, let state = reached.state { found.append(state) }
     }
 
@@ -138,6 +142,8 @@ public final class Crawler {
         /// The state reached; nil when it would be new past the bound.
         let state: Int?
         let isNew: Bool
+        /// The signature of the first step logged after the step (``FlowMap/Edge/step``).
+        var step: String?
     }
 
     /// In a fresh window: replays `path`, does `step` (nil when it does nothing), and finds or adds
@@ -159,30 +165,41 @@ public final class Crawler {
             // A screen's own task (a timer) begins its wait once it runs: let the tasks due run first.
             for _ in 0..<4 { await Task.yield() }
         }
+        // What the replay logged is not this step's.
+        _ = scene.newLogEntries()
         guard await step(scene) else { return nil }
         await scene.settle(timeout: options.settleTimeout)
+        let sent = scene.newLogEntries().first.map { StepSignature.of(String(describing: $0.step)) }
         let tree = scene.window.updatedScreenTree()
-        let (html, key) = try await Self.render(tree, with: renderer)
-        if let known = stateByPage[key] { return Reached(state: known, isNew: false) }
-        guard states.count < options.maxStates else { return Reached(state: nil, isNew: false) }
+        let key = try await Self.key(of: tree, with: renderer)
+        if let known = stateByPage[key] { return Reached(state: known, isNew: false, step: sent) }
+        guard states.count < options.maxStates else { return Reached(state: nil, isNew: false, step: sent) }
+        let positions = tree.actions.map { scene.window.position(ofAction: $0.token) }
+        let labels = try await Self.labels(of: tree, with: renderer)
         let id = states.count
         stateByPage[key] = id
         states.append(Self.state(id, tree: tree, path: scene.clickPath))
-        actionsByState.append(tree.actions.map { ($0, scene.window.position(ofAction: $0.token)) })
-        var samples: [Int: FormFields] = [:]
-        for (index, action) in tree.actions.enumerated() {
-            if let fields = action.sampleFields { samples[index] = fields }
-        }
-        pages.append(CrawledPage(html: html, tokens: tree.actions.map(\.token), sampleFields: samples))
-        return Reached(state: id, isNew: true)
+        positionsByState.append(positions)
+        pages.append(CrawledPage(tree: tree, labels: labels))
+        return Reached(state: id, isNew: true, step: sent)
     }
 
-    /// Renders `tree` off the main actor: the page, and the page normalised (the state's key).
-    private nonisolated static func render(
-        _ tree: ScreenTree, with renderer: PageRenderer
-    ) async throws -> (html: String, key: String) {
-        let html = try renderer.render(tree)
-        return (html, HTMLNormalizer.normalize(html))
+    /// What a state's page is rendered with to tell it from the others and label its actions: where
+    /// its actions lead is not known yet, so each is written as its token, which the key leaves aside.
+    private nonisolated static let links = PageLinks(
+        stylesheet: "", publicFiles: "", actions: .post(urlPrefix: "#"))
+
+    /// The key of the state `tree` shows, off the main actor: its page normalised, the tokens
+    /// renamed by their order.
+    private nonisolated static func key(of tree: ScreenTree, with renderer: PageRenderer) async throws -> String {
+        HTMLNormalizer.normalize(try renderer.render(tree, links: links))
+    }
+
+    /// The label of each of `tree`'s actions, off the main actor: the text a person clicks on, read
+    /// as the page renders, or what the action does where it shows none.
+    private nonisolated static func labels(of tree: ScreenTree, with renderer: PageRenderer) async throws -> [String] {
+        let page = try renderer.renderPage(tree, links: links)
+        return tree.actions.map { page.label(of: $0.token) ?? $0.description }
     }
 
     /// The state `id` for what `tree` shows, reached by `path`.
@@ -203,30 +220,6 @@ public final class Crawler {
         case .navigation(_, let stack): max(stack.count - 1, stack.map(depth).max() ?? 0)
         case .tabBar(_, let tabs, _): tabs.map(depth).max() ?? 0
         }
-    }
-
-    /// The text of the button that sends `token` in `html` (its tags dropped, spaces collapsed).
-    static func buttonText(of token: String, in html: String) -> String? {
-        guard let action = html.range(of: FlowHostRoute.action(token: token).url + "\""),
-            let button = html.range(of: "<button", range: action.upperBound..<html.endIndex),
-            let open = html.range(of: ">", range: button.upperBound..<html.endIndex),
-            let close = html.range(of: "</button>", range: open.upperBound..<html.endIndex)
-        else { return nil }
-        var text = ""
-        var inTag = false
-        for character in html[open.upperBound..<close.lowerBound] {
-            if character == "<" {
-                inTag = true
-            } else if character == ">" {
-                inTag = false; text += " "
-            } else if !inTag {
-                text.append(character)
-            }
-        }
-        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        let decoded = words.replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
-            .replacing("&#39;", with: "'").replacing("&amp;", with: "&")
-        return decoded.isEmpty ? nil : decoded
     }
 }
 

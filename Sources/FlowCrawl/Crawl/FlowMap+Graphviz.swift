@@ -62,7 +62,7 @@ extension FlowMap {
         text.count <= 28 ? text : String(text.prefix(27)) + "…"
     }
 
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         var result = "\""
         for character in text {
             switch character {

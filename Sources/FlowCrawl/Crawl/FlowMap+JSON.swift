@@ -1,7 +1,7 @@
 import Foundation
 
 extension FlowMap {
-    /// The map as JSON, keys sorted, one state, edge or entry per line (diffs read line by line):
+    /// The map as JSON, keys sorted, one screen, segue, state, edge or entry per line (diffs read line by line):
     /// the same crawl gives the same bytes.
     public func json() -> Data {
         let encoder = JSONEncoder()
@@ -18,6 +18,12 @@ extension FlowMap {
             ],
             "entries": [
             \(lines(entries))
+            ],
+            "screens": [
+            \(lines(storyboard.screens))
+            ],
+            "segues": [
+            \(lines(storyboard.segues))
             ],
             "states": [
             \(lines(states))

@@ -39,6 +39,10 @@ public struct FlowMap: Sendable, Equatable, Codable {
         public let fields: FormFields?
         /// Why it was not followed.
         public let cut: String?
+        /// The case of the step the action sent, as the navigation log recorded it, with its
+        /// argument labels and without its values (`detail(id:)`); nil when it sent none (a back
+        /// button, a tab) or was not followed.
+        public var step: String?
     }
 
     /// A way into the app: the start, or a deep link.
@@ -47,6 +51,8 @@ public struct FlowMap: Sendable, Equatable, Codable {
         public let label: String
         /// The state it opens on.
         public let state: Int
+        /// The case of the first step it sent (`login`, `movie(id:)`), as for ``Edge/step``.
+        public var step: String?
     }
 
     /// States, by number.
@@ -55,6 +61,41 @@ public struct FlowMap: Sendable, Equatable, Codable {
     public var edges: [Edge]
     /// The start and each deep link example.
     public var entries: [Entry]
+    /// The states folded onto screens and their edges onto segues.
+    public var storyboard: Storyboard
+
+    /// A map of `states`, `edges` and `entries`, with the storyboard `pages` show.
+    public init(states: [State], edges: [Edge], entries: [Entry], pages: [CrawledPage]) {
+        self.states = states
+        self.edges = edges
+        self.entries = entries
+        storyboard = Storyboard(states: states, pages: pages, edges: edges, entries: entries)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case screens, segues, states, edges, entries
+    }
+
+    /// Reads a map back from its JSON: the storyboard's screens and segues beside the states.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        states = try container.decode([State].self, forKey: .states)
+        edges = try container.decode([Edge].self, forKey: .edges)
+        entries = try container.decode([Entry].self, forKey: .entries)
+        storyboard = Storyboard(
+            screens: try container.decode([StoryboardScreen].self, forKey: .screens),
+            segues: try container.decode([Segue].self, forKey: .segues))
+    }
+
+    /// Writes the map: `screens` and `segues` (the storyboard), `states`, `edges` and `entries`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(storyboard.screens, forKey: .screens)
+        try container.encode(storyboard.segues, forKey: .segues)
+        try container.encode(states, forKey: .states)
+        try container.encode(edges, forKey: .edges)
+        try container.encode(entries, forKey: .entries)
+    }
 
     /// States whose actions a bound kept from being followed.
     public var statesCut: Int { states.count { $0.cut != nil } }

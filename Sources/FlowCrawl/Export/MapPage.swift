@@ -1,6 +1,7 @@
-/// The flow map as a page (`map.html` of a static export, `/_flowhost/map` on a server): the SVG
-/// inline (in an export each node links to its state's page), what was cut, and every state listed
-/// (the whole map when Graphviz is missing).
+/// The storyboard as a page (`map.html` of a static export, `/_flowhost/map` on a server): the SVG
+/// inline, each screen a phone showing a thumbnail of one of its states (in an export: that
+/// state's page, scaled down), what was cut, and each screen's states listed under it (clicking a
+/// screen scrolls to them; in an export each links to its page).
 package struct MapPage {
     let map: FlowMap
     let svg: String?
@@ -10,7 +11,8 @@ package struct MapPage {
     /// The page of each state, when there are pages (an export); nil on a server.
     let link: ((Int) -> String)?
 
-    /// The page of `map`, with Graphviz's `svg` of it or the `problem` that kept it from being drawn.
+    /// The page of `map`, with Graphviz's `svg` of its storyboard (``Storyboard/dot(link:)``, each
+    /// screen linked to `#screen-<index>`) or the `problem` that kept it from being drawn.
     package init(
         map: FlowMap, svg: String?, problem: Graphviz.Failure?, stylesheetURL: String, link: ((Int) -> String)?
     ) {
@@ -21,8 +23,14 @@ package struct MapPage {
         self.link = link
     }
 
+    /// Where each screen of a storyboard's picture links to: its list of states on this page.
+    package static func anchor(ofScreen index: Int) -> String {
+        "#screen-\(index)"
+    }
+
     /// The whole page.
     package var html: String {
+        let storyboard = map.storyboard
         var lines = [
             "<!doctype html>",
             #"<html lang="en">"#,
@@ -30,37 +38,100 @@ package struct MapPage {
             #"<meta charset="utf-8">"#,
             #"<meta name="viewport" content="width=device-width, initial-scale=1">"#,
             #"<meta name="color-scheme" content="light">"#,
-            "<title>Flow map</title>",
+            "<title>Storyboard</title>",
             #"<link rel="icon" href="data:,">"#,
-            #"<link rel="stylesheet" href="\#(ExportPage.escaped(stylesheetURL))">"#,
+            #"<link rel="stylesheet" href="\#(Self.escaped(stylesheetURL))">"#,
             "</head>",
             "<body>",
             "<header>",
-            "<h1>Flow map</h1>",
-            "<p>\(map.states.count) states, \(map.edges.count) actions. \(cutSummary) "
-                + "Start: \(linked(0)). "
-                + "A double border marks a dead end; a dashed node, a state whose actions were not followed.</p>",
+            "<h1>Storyboard</h1>",
+            "<p>\(storyboard.screens.count) screens and \(storyboard.segues.count) segues, from \(map.states.count) "
+                + "states and \(map.edges.count) actions. \(cutSummary) Start: \(linked(0)). "
+                + "Click a screen to list its states.</p>",
+            #"<p class="legend"><span class="push">push</span> <span class="present">present</span> "#
+                + #"<span class="alert">alert</span> <span class="tab">tab</span> "#
+                + #"<span class="live">live move</span> <span class="back">back, dismiss</span> "#
+                + #"<span class="link">start, deep link</span></p>"#,
         ]
         if let problem {
             lines.append(
-                #"<p class="problem" role="alert">No picture: \#(ExportPage.escaped(problem.description)).</p>"#)
+                #"<p class="problem" role="alert">No picture: \#(Self.escaped(problem.description)).</p>"#)
         }
         lines.append("</header>")
         if let svg {
             lines.append(#"<div class="map">"#)
-            lines.append(Self.inline(svg))
+            lines.append(withThumbnails(Self.inline(svg)))
             lines.append("</div>")
         }
-        lines.append(#"<section aria-label="States">"#)
-        lines.append("<h2>States</h2>")
-        lines.append(#"<ol start="0">"#)
-        for state in map.states {
+        lines.append(#"<section aria-label="Screens">"#)
+        lines.append("<h2>Screens</h2>")
+        for (index, screen) in storyboard.screens.enumerated() {
+            let place = ([screen.flow] + screen.place).joined(separator: " › ")
+            lines.append(#"<section class="screen" id="screen-\#(index)">"#)
             lines.append(
-                "<li>\(linked(state.id)) <small>\(ExportPage.escaped(state.template)) · \(ExportPage.escaped(state.group))</small></li>"
-            )
+                "<h3>\(Self.escaped(screen.title)) <small>\(Self.escaped(screen.template)) · \(Self.escaped(place)) · "
+                    + "\(screen.stateCount) state\(screen.stateCount == 1 ? "" : "s")</small></h3>")
+            lines.append("<ol>")
+            for state in screen.states {
+                lines.append("<li>\(linked(state)) <small>state \(state)</small></li>")
+            }
+            lines.append("</ol>")
+            lines.append("</section>")
         }
-        lines += ["</ol>", "</section>", "</body>", "</html>"]
+        lines += ["</section>", "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `svg` with, in each screen's phone, the page of its first state that stays put (a page that
+    /// moves on by itself would move its thumbnail) scaled down into an `<iframe>`; `svg` as it is
+    /// where there are no pages.
+    private func withThumbnails(_ svg: String) -> String {
+        guard let link else { return svg }
+        var result = svg
+        let moving = Set(map.edges.filter { $0.action == nil && $0.to != nil }.map(\.from))
+        for (index, screen) in map.storyboard.screens.enumerated() {
+            guard let state = screen.states.first(where: { !moving.contains($0) }) ?? screen.states.first,
+                let group = result.range(of: #"<g id="phone_\#(index)" class="node">"#),
+                let shape = Self.firstShape(in: result, after: group.upperBound)
+            else { continue }
+            let frame = Storyboard.thumbnailFrame(
+                x: shape.box.minX, y: shape.box.minY, width: shape.box.maxX - shape.box.minX,
+                height: shape.box.maxY - shape.box.minY)
+            let scale = frame.width / Self.thumbnailViewport
+            let thumbnail =
+                #"<foreignObject class="thumbnail" x="\#(frame.x)" y="\#(frame.y)" width="\#(frame.width)" height="\#(frame.height)">"#
+                + #"<iframe src="\#(Self.escaped(link(state)))" title="\#(Self.escaped(screen.title))" loading="lazy" tabindex="-1" "#
+                + #"style="width: \#(Self.thumbnailViewport)px; height: \#(frame.height / scale)px; transform: scale(\#(scale))">"#
+                + "</iframe></foreignObject>"
+            result.insert(contentsOf: thumbnail, at: shape.end)
+        }
+        return result
+    }
+
+    /// The width, in CSS pixels, a thumbnail's page is laid out at before it is scaled: a phone's.
+    static let thumbnailViewport = 390.0
+
+    /// The first `<path>` or `<polygon>` after `start` in `svg`: where its element ends and the box
+    /// its coordinates span.
+    private static func firstShape(in svg: String, after start: String.Index) -> (
+        end: String.Index, box: (minX: Double, minY: Double, maxX: Double, maxY: Double)
+    )? {
+        let rest = svg[start...]
+        let path = rest.range(of: "<path ")
+        let polygon = rest.range(of: "<polygon ")
+        guard let open = [path, polygon].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }),
+            let close = svg[open.upperBound...].range(of: "/>")
+        else { return nil }
+        let element = svg[open.upperBound..<close.lowerBound]
+        guard let attribute = element.range(of: #" d=""#) ?? element.range(of: #" points=""#),
+            let quote = element[attribute.upperBound...].firstIndex(of: "\"")
+        else { return nil }
+        let numbers = element[attribute.upperBound..<quote].split { !($0.isNumber || $0 == "." || $0 == "-") }
+            .compactMap { Double($0) }
+        let xs = stride(from: 0, to: numbers.count - 1, by: 2).map { numbers[$0] }
+        let ys = stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        return (close.upperBound, (minX, minY, maxX, maxY))
     }
 
     private var cutSummary: String {
@@ -72,14 +143,19 @@ package struct MapPage {
 
     /// The title of state `id`, a link to its page where there is one.
     private func linked(_ id: Int) -> String {
-        let title = ExportPage.escaped(title(of: id))
+        let title = Self.escaped(title(of: id))
         guard let link else { return title }
-        return #"<a href="\#(ExportPage.escaped(link(id)))">\#(title)</a>"#
+        return #"<a href="\#(Self.escaped(link(id)))">\#(title)</a>"#
     }
 
     private func title(of id: Int) -> String {
         let title = map.states[id].title
         return title.isEmpty ? map.states[id].template : title
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("\"", with: "&quot;").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;")
     }
 
     /// The SVG element alone (dot writes an XML prolog and a doctype before it).

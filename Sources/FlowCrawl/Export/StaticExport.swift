@@ -4,9 +4,17 @@ import HTMLPresenter
 
 /// Writes a crawl as a static site that opens from `file://` and from any static host under any
 /// sub-path: `index.html` (the start screen), one page per state in the same phone-frame chrome
-/// with every action a relative link to the state it leads to, `map.html` (the flow map, each
-/// node a link to its page), `map.json` and `map.dot`, the chrome's files and the app's `public`
+/// with every action a relative link to the state it leads to, `map.html` (the storyboard,
+/// each screen a phone showing one of its pages, its states listed and linked), `map.json` and
+/// `map.dot` (the storyboard's), the chrome's files and the app's `public`
 /// files. Nothing absolute, no script, nothing fetched from elsewhere.
+///
+/// Each page is its state's screen tree rendered again for the export (``PageLinks``): a followed
+/// action is a GET to the file of the state it leads to (a form's `method` becomes `get`, a
+/// `formaction` button gets `formmethod="get"`), one not followed is a disabled button with the
+/// reason as its title, and forms show the samples their screen declared (as the values of its
+/// form state, as after a refused submission): whatever the app's markup, nothing reads the HTML
+/// back.
 ///
 /// ```swift
 /// let result = try StaticExport(crawl: crawl, app: app).write(to: URL(filePath: "site"))
@@ -31,6 +39,7 @@ public struct StaticExport: Sendable {
     static let liveMoveSeconds = 3
 
     private let crawl: Crawl
+    private let renderer: PageRenderer
     private let publicDirectory: URL?
     private let dotSearchPath: String?
 
@@ -38,6 +47,7 @@ public struct StaticExport: Sendable {
     /// `dotSearchPath` (the `PATH` by default).
     public init(crawl: Crawl, app: WebApp, dotSearchPath: String? = nil) {
         self.crawl = crawl
+        renderer = PageRenderer(templates: app.templates)
         publicDirectory = app.publicDirectory
         self.dotSearchPath = dotSearchPath
     }
@@ -53,12 +63,13 @@ public struct StaticExport: Sendable {
     /// inside the public folder are copied: a link in it that leads out of it, loops or leads
     /// nowhere is skipped and named in ``Result/skipped``.
     ///
-    /// - Throws: ``OutputFolder/Failure`` when a file cannot be written (its path and why).
+    /// - Throws: ``OutputFolder/Failure`` when a file cannot be written (its path and why);
+    ///   ``RenderError`` when a page the crawl rendered no longer renders.
     public func write(to directory: URL) throws -> Result {
         let output = try OutputFolder(creatingAt: directory)
         var written = 0
         for (id, page) in crawl.pages.enumerated() {
-            try output.write(Data(staticPage(ofState: id, page: page).utf8), to: Self.file(ofState: id))
+            try output.write(Data(try staticPage(ofState: id, page: page).utf8), to: Self.file(ofState: id))
             written += 1
         }
         var copier = FolderCopier(excluding: directory)
@@ -67,7 +78,7 @@ public struct StaticExport: Sendable {
             try copier.copy(ServedFolder(publicDirectory), to: output.folder(Self.publicFolder))
         }
         written += copier.copied
-        let dot = crawl.map.dot { Self.file(ofState: $0) }
+        let dot = crawl.map.storyboard.dot { MapPage.anchor(ofScreen: $0) }
         try output.write(Data(dot.utf8), to: "map.dot")
         try output.write(crawl.map.json(), to: "map.json")
         var problem: Graphviz.Failure?
@@ -79,32 +90,32 @@ public struct StaticExport: Sendable {
             problem = error
         }
         let page = MapPage(
-            map: crawl.map, svg: svg, problem: problem, stylesheetURL: Self.chromeFolder + "/flowmap.css",
+            map: crawl.map, svg: svg, problem: problem, stylesheetURL: Self.chromeFolder + "/" + Chrome.mapStylesheet,
             link: { Self.file(ofState: $0) })
         try output.write(Data(page.html.utf8), to: Self.mapFile)
         return Result(files: written + 3, mapProblem: problem, skipped: copier.skipped)
     }
 
-    private func staticPage(ofState id: Int, page: CrawledPage) -> String {
-        var result = ExportPage(html: page.html)
+    private func staticPage(ofState id: Int, page: CrawledPage) throws(RenderError) -> String {
         let edges = crawl.map.edges.filter { $0.from == id }
-        for (index, token) in page.tokens.enumerated() {
+        var targets: [String: ActionTarget] = [:]
+        for (index, action) in page.tree.actions.enumerated() {
             // A form's first sending is the one the page offers: its samples, else as it stands.
-            guard let edge = edges.first(where: { $0.action == index }) else {
-                result.rewrite(action: token, to: .cut("Not crawled"))
-                continue
-            }
-            if let to = edge.to {
-                result.rewrite(action: token, to: .file(Self.file(ofState: to), fields: page.sampleFields[index]))
-            } else {
-                result.rewrite(action: token, to: .cut("Not crawled: \(edge.cut ?? "a bound was reached")"))
-            }
+            let edge = edges.first { $0.action == index }
+            targets[action.token] =
+                switch (edge, edge?.to) {
+                case (nil, _): .disabled(reason: "Not crawled")
+                case (_, let to?): .link(Self.file(ofState: to))
+                case (let edge?, nil): .disabled(reason: "Not crawled: \(edge.cut ?? "a bound was reached")")
+                }
         }
+        var links = PageLinks(
+            stylesheet: Self.chromeFolder + "/" + Chrome.stylesheet, publicFiles: Self.publicFolder + "/",
+            actions: .resolve { [targets] token in targets[token] ?? .disabled(reason: "Not crawled") },
+            flowMap: Self.mapFile)
         if let move = edges.first(where: { $0.action == nil }), let to = move.to {
-            result.moveOn(to: Self.file(ofState: to), after: Self.liveMoveSeconds)
+            links.refresh = PageLinks.Refresh(url: Self.file(ofState: to), seconds: Self.liveMoveSeconds)
         }
-        result.relativizeFiles()
-        result.addMapLink()
-        return result.html
+        return try renderer.render(page.tree.fillingSampleFields(), links: links)
     }
 }

@@ -1,5 +1,5 @@
-/// Why a ``ClickPathStore`` could not open, keep or give back a path. Session identifiers are
-/// cookie values: messages show only their first eight characters, as the logs do.
+/// Why a ``ClickPathStore`` could not open, keep or give back a path. Session and share identifiers
+/// are cookie values and links: messages show only their first eight characters, as the logs do.
 public enum ClickPathStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is there and readable but is no FlowHost store: not a database, a corrupt one,
     /// another program's database, or one written by a newer FlowHost.
@@ -13,8 +13,18 @@ public enum ClickPathStoreError: Error, Sendable, Equatable, CustomStringConvert
     /// The append would make the session's path longer than `limit` entries. Nothing of it was
     /// stored, and every later append to that session fails the same way.
     case pathTooLong(session: String, limit: Int)
-    /// A stored path or entry cannot be decoded (written by a FlowHost whose click paths differ).
+    /// A stored path or entry cannot be decoded (written by a FlowHost whose click paths differ,
+    /// or a secret value sealed with another key).
     case undecodable(file: String, reason: String)
+    /// The key that encrypts secret values (`FLOWHOST_STORE_KEY`, or the key file beside the
+    /// store) cannot be read, created or used.
+    case unusableKey(source: String, reason: String)
+    /// A session cannot start from the share: there is none under its id, or it expired or was
+    /// revoked. Nothing was stored.
+    case shareNotOpen(share: String)
+    /// The store holds `limit` shares, as many as it may (expired and revoked ones count until the
+    /// sweep removes them). Nothing was stored.
+    case tooManyShares(limit: Int)
 
     /// What went wrong and what to do, for the log.
     public var description: String {
@@ -34,6 +44,15 @@ public enum ClickPathStoreError: Error, Sendable, Equatable, CustomStringConvert
                 + " it is no longer recorded"
         case .undecodable(let file, let reason):
             "\(file) holds a click path this FlowHost cannot read (\(reason))"
+        case .unusableKey(let source, let reason):
+            "\(source) gives no usable key for the store's secret values (\(reason)): it holds 32 random bytes in"
+                + " base64 (openssl rand -base64 32); a key file that is moved away is made anew, and values"
+                + " encrypted with the old key are then lost"
+        case .shareNotOpen(let share):
+            "Share \(share.prefix(8)): no session can start from it (it is gone, expired or revoked)"
+        case .tooManyShares(let limit):
+            "The store holds \(limit) share links, its limit: no new one is kept until older ones expire"
+                + " (--share-ttl) or are revoked"
         }
     }
 }

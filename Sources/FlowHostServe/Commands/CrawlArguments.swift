@@ -65,6 +65,13 @@ struct CrawlArguments: ParsableArguments {
         let map = crawl.map
         var summary = "crawled \(map.states.count) states and \(map.edges.count) actions in "
         summary += String(format: "%.1f s", elapsed)
+        // Folded again to say how long folding takes (it is part of the crawl's result already).
+        let folding = ContinuousClock.now
+        let storyboard = Storyboard(states: map.states, pages: crawl.pages, edges: map.edges, entries: map.entries)
+        let fold = (ContinuousClock.now - folding).components
+        let milliseconds = Double(fold.seconds) * 1000 + Double(fold.attoseconds) / 1e15
+        summary += "; \(storyboard.screens.count) screens and \(storyboard.segues.count) segues, folded in "
+        summary += String(format: "%.1f ms", milliseconds)
         if map.statesCut + map.edgesCut > 0 {
             summary += "; cut by the bounds: \(map.statesCut) states not explored, \(map.edgesCut) actions not followed"
         }

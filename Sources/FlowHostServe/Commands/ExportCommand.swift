@@ -10,8 +10,8 @@ public struct ExportCommand: AsyncParsableCommand {
         abstract: "Crawl the app and write it as a static site that opens from file:// or any static host.",
         discussion: """
             DIR/index.html is the start screen; every state is a page in the phone frame whose buttons link to \
-            the state they lead to; DIR/map.html is the flow map (drawn with Graphviz's dot: apt-get install \
-            graphviz). Links are relative: publish the folder anywhere. Without dot, everything else is still \
+            the state they lead to; DIR/map.html is the storyboard, each screen showing one of its pages (drawn \
+            with Graphviz's dot: apt-get install graphviz). Links are relative: publish the folder anywhere. Without dot, everything else is still \
             written and the command exits 69.
             """)
 

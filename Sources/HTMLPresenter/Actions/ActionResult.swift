@@ -2,7 +2,7 @@
 /// for every action.
 ///
 /// ```swift
-/// let signIn = actions.form { fields in
+/// let signIn = actions.form(fields: ["email"]) { fields in
 ///     guard fields["email"]?.isEmpty == false else { return .invalid(["email": "Enter your email address."]) }
 ///     return .accepted
 /// }

@@ -2,20 +2,20 @@ import FlowCore
 
 /// The actions on screen now, by token, for one window.
 ///
-/// Tokens are 128 random bits written as 32 lowercase hex digits, used in URLs
-/// `/_action/<token>`. Each version of what is on screen has its generation of tokens: a capture
-/// of a new version retires the previous generation (remembered, bounded, so that a late click is
-/// told "stale" rather than "unknown"; the last 256 are kept), while a capture of the same version
-/// hands out the same tokens again, so that whoever keeps the page need not keep the capture.
-/// Performing an action retires its whole generation first, so the same token posted twice acts
-/// once.
+/// Tokens are 128 random bits written as 32 lowercase hex digits (the web host writes them into its
+/// action URLs). Each version of what is on screen has its generation of tokens: a capture of a new
+/// version retires the previous generation (remembered, bounded, so that a late click is told
+/// "stale" rather than "unknown"; the last 256 are kept), while a capture of the same version hands
+/// out the same tokens again, so that whoever keeps the page need not keep the capture. Performing
+/// an action retires its whole generation first, so the same token posted twice acts once.
 ///
 /// Each action also gets its position: the view controller it belongs to and its index among that
-/// view controller's actions, in the order the capture registered them.
+/// view controller's actions, in the order the capture registered them, and the fields it takes
+/// (those its form declares; none for a button).
 ///
 /// Between captures a live session keeps only this table, so it is kept small: per action its
-/// token, position and what it does (a step is kept as the step, sent when the action is taken, not
-/// as a closure); the actions' descriptions (``onScreen``) only while a capture runs.
+/// token, position, fields and what it does (a step is kept as the step, sent when the action is
+/// taken, not as a closure); the actions' descriptions (``onScreen``) only while a capture runs.
 @MainActor
 final class ActionTable {
 
@@ -25,22 +25,31 @@ final class ActionTable {
     enum Behavior {
         /// Sends the step from the stepper of the view controller the action belongs to.
         case step(any Step)
-        /// Runs this.
+        /// Runs this with the fields the action takes.
         case perform(Perform)
     }
 
-    /// An action on screen, as kept between captures (positions in 32 bits: 72 bytes an entry).
+    /// An action taken: what it does, the fields it takes and the view controller it belongs to.
+    struct Taken {
+        let behavior: Behavior
+        let fields: [FormField]
+        let owner: ScreenID
+    }
+
+    /// An action on screen, as kept between captures (its position in 32 bits a number).
     private struct Entry {
         let token: OpaqueToken
         private let screenNumber: Int32
         private let indexNumber: Int32
         let behavior: Behavior
+        let fields: [FormField]
 
-        init(token: OpaqueToken, screen: ScreenID, index: Int, behavior: Behavior) {
+        init(token: OpaqueToken, screen: ScreenID, index: Int, behavior: Behavior, fields: [FormField]) {
             self.token = token
             screenNumber = Int32(truncatingIfNeeded: screen.rawValue)
             indexNumber = Int32(truncatingIfNeeded: index)
             self.behavior = behavior
+            self.fields = fields
         }
 
         var screen: ScreenID { ScreenID(rawValue: Int(screenNumber)) }
@@ -94,22 +103,25 @@ final class ActionTable {
         if entries.capacity > entries.count { entries = Array(entries[...]) }
     }
 
-    /// Issues a token for `perform`, an action of the view controller `owner`, and returns its URL.
+    /// Issues a token for `perform`, an action of the view controller `owner` that takes the
+    /// fields `fields`, and returns it as the template values carry it.
     func register(
-        _ purpose: OnScreenAction.Purpose, of owner: ScreenID, sampleFields: FormFields? = nil,
-        perform: @escaping Perform
-    ) -> String {
-        register(purpose, of: owner, sampleFields: sampleFields, behavior: .perform(perform))
+        _ purpose: OnScreenAction.Purpose, of owner: ScreenID, fields: [FormField] = [],
+        sampleFields: FormFields? = nil, perform: @escaping Perform
+    ) -> ActionReference {
+        register(purpose, of: owner, fields: fields, sampleFields: sampleFields, behavior: .perform(perform))
     }
 
-    /// Issues a token for sending `step` from the stepper of `owner`, and returns its URL.
-    func register(step: any Step, of owner: ScreenID) -> String {
-        register(.step(step), of: owner, sampleFields: nil, behavior: .step(step))
+    /// Issues a token for sending `step` from the stepper of `owner`, and returns it as the
+    /// template values carry it.
+    func register(step: any Step, of owner: ScreenID) -> ActionReference {
+        register(.step(step), of: owner, fields: [], sampleFields: nil, behavior: .step(step))
     }
 
     private func register(
-        _ purpose: OnScreenAction.Purpose, of owner: ScreenID, sampleFields: FormFields?, behavior: Behavior
-    ) -> String {
+        _ purpose: OnScreenAction.Purpose, of owner: ScreenID, fields: [FormField], sampleFields: FormFields?,
+        behavior: Behavior
+    ) -> ActionReference {
         let index = countByOwner[owner, default: 0]
         countByOwner[owner] = index + 1
         let position = entries.count
@@ -117,10 +129,13 @@ final class ActionTable {
             reissued.indices.contains(position) && reissued[position].screen == owner
                 && reissued[position].index == index
             ? reissued[position].token : OpaqueToken.random(using: &generator)
-        entries.append(Entry(token: token, screen: owner, index: index, behavior: behavior))
+        entries.append(Entry(token: token, screen: owner, index: index, behavior: behavior, fields: fields))
+        let text = token.text
         onScreen.append(
-            OnScreenAction(token: token, purpose: purpose, screen: owner, index: index, sampleFields: sampleFields))
-        return FlowHostRoute.action(token: token.text).url
+            OnScreenAction(
+                token: text, purpose: purpose, screen: owner, index: index,
+                sampleFields: sampleFields?.declared(by: fields)))
+        return ActionReference(token: text)
     }
 
     /// Retires every current token: called before a capture of a new version and before an
@@ -144,14 +159,14 @@ final class ActionTable {
         entries.first { $0.screen == screen && $0.index == index }?.token
     }
 
-    /// What the action `token` does and whose it is, retiring its generation; or why there is none.
-    func take(_ text: String) throws(ActionError) -> (owner: ScreenID, behavior: Behavior) {
+    /// The action for `token`, retiring its generation, or why there is none.
+    func take(_ text: String) throws(ActionError) -> Taken {
         guard let token = OpaqueToken(text) else { throw .unknown }
         guard let entry = entries.first(where: { $0.token == token }) else {
             throw retired.contains(token) ? .stale : .unknown
         }
         retireAll()
-        return (entry.screen, entry.behavior)
+        return Taken(behavior: entry.behavior, fields: entry.fields, owner: entry.screen)
     }
 
     private func retire(_ token: OpaqueToken) {

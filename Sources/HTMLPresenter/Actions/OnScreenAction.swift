@@ -5,8 +5,8 @@ import FlowCore
 ///
 /// Its position (``screen`` and ``index``) says which button it is in terms that do not change from
 /// one capture to the next: the same screen in the same state registers its actions in the same
-/// order, so "the second action of the detail screen" names the same button again after the screen
-/// changed, while its token does not (a token lives as long as the window's version).
+/// order, so "the second action of the detail screen" names the same button again after a new
+/// capture, while its token does not.
 public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     /// What an action does, kept as given: a step is described only when someone asks (describing
     /// an enum goes through reflection and would cost more than capturing the whole page).
@@ -15,11 +15,8 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
         case step(any Step)
     }
 
-    /// The 32-hex-digit token in the action's URL.
-    public var token: String { opaqueToken.text }
-    /// The token as its 128 bits: a live session keeps every action of its screen, and 16 bytes
-    /// are a third of what the text would take.
-    let opaqueToken: OpaqueToken
+    /// The 32-hex-digit token that names it in this capture (the web host's action URLs hold it).
+    public let token: String
     /// The view controller the action belongs to: the screen for its content and bar buttons, the
     /// navigation controller for its back button, the tab bar controller for its tabs, the alert
     /// for its buttons.
@@ -32,8 +29,8 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     public let sampleFields: FormFields?
     private let purpose: Purpose
 
-    init(token: OpaqueToken, purpose: Purpose, screen: ScreenID, index: Int, sampleFields: FormFields? = nil) {
-        opaqueToken = token
+    init(token: String, purpose: Purpose, screen: ScreenID, index: Int, sampleFields: FormFields? = nil) {
+        self.token = token
         self.purpose = purpose
         self.screen = screen
         self.index = index
@@ -54,12 +51,9 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The URL to POST to.
-    public var url: String { FlowHostRoute.action(token: token).url }
-
     /// Same token, same position, same purpose.
     public static func == (lhs: OnScreenAction, rhs: OnScreenAction) -> Bool {
-        lhs.opaqueToken == rhs.opaqueToken && lhs.screen == rhs.screen && lhs.index == rhs.index
+        lhs.token == rhs.token && lhs.screen == rhs.screen && lhs.index == rhs.index
             && lhs.description == rhs.description
     }
 }

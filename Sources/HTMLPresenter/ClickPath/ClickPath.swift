@@ -12,7 +12,8 @@
 public struct ClickPath: Sendable, Equatable, Codable {
     /// One thing that happened.
     public enum Entry: Sendable, Equatable, Codable, CustomStringConvertible {
-        /// An on-screen action, with the form fields sent (empty for a button).
+        /// An on-screen action, with the form fields it took (those its form declares; none for a
+        /// button), secret ones marked.
         case action(ActionPosition, fields: FormFields)
         /// The browser's Back or Forward brought this screen back.
         case reveal(ScreenPosition)
@@ -21,13 +22,15 @@ public struct ClickPath: Sendable, Equatable, Codable {
         /// The window changed on its own (a stepper that emitted later): replay waits for it.
         case liveMove
 
-        /// One line for logs and the inspector; form values are not shown (a password may be
-        /// among them), only their names.
+        /// One line for logs and the inspector; form values are not shown, only their names, and a
+        /// secret field's name comes with a mask (`with email, password ••••`).
         public var description: String {
             switch self {
             case .action(let position, let fields):
                 fields.fields.isEmpty
-                    ? "\(position)" : "\(position) with \(fields.fields.map(\.name).joined(separator: ", "))"
+                    ? "\(position)"
+                    : "\(position) with "
+                        + fields.fields.map { $0.isSecret ? "\($0.name) ••••" : $0.name }.joined(separator: ", ")
             case .reveal(let position): "back to \(position)"
             case .deepLink(let path): "link /link/\(path)"
             case .liveMove: "live move"

@@ -42,8 +42,8 @@ extension HTMLWindow {
         return actions.token(ofAction: position.index, of: id)?.text
     }
 
-    /// The view controller `id` of this window, if it holds it.
-    func viewController(_ id: ScreenID) -> HTMLViewController? {
+    /// The view controller `id` of this window, or nil when it holds none.
+    func viewController(withID id: ScreenID) -> HTMLViewController? {
         layerRoots.lazy.compactMap { Self.find(id, in: $0)?.1 }.first
     }
 

@@ -49,13 +49,13 @@ public final class HTMLAlertController: HTMLViewController, Stepper {
     /// The alert as rendered, its buttons registered in `table` (an alert is always on top).
     func snapshot(table: ActionTable) -> AlertSnapshot {
         let buttons = actions.map { action in
-            let url = table.register(.text("alert \(action.title)"), of: id) { [weak self] _ in
+            let reference = table.register(.text("alert \(action.title)"), of: id) { [weak self] _ in
                 self?.choose(action)
                 return .accepted
             }
             return AlertSnapshot.Action(
                 title: action.title, isCancel: action.style == .cancel, isDestructive: action.style == .destructive,
-                action: url)
+                action: reference)
         }
         return AlertSnapshot(id: id, title: title, message: message, actions: buttons)
     }

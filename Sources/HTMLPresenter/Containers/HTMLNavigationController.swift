@@ -104,7 +104,7 @@ public final class HTMLNavigationController: HTMLViewController {
                 table?.register(.text("back to \(previous.title)"), of: id) { [weak self, weak previous] _ in
                     if let self, let previous { popToViewController(previous, animated: true) }
                     return .accepted
-                } ?? ""
+                } ?? .inert
             backButton = BarButtonSnapshot(title: label.isEmpty ? "Back" : label, action: action, isProminent: false)
         }
         let largeTitle =
@@ -116,7 +116,7 @@ public final class HTMLNavigationController: HTMLViewController {
         let actions = ScreenActions(table: table, screen: top)
         let buttons = { (items: [BarButtonItem]) in
             items.map {
-                BarButtonSnapshot(title: $0.title, action: actions.url(for: $0), isProminent: $0.style == .done)
+                BarButtonSnapshot(title: $0.title, action: actions.action(for: $0), isProminent: $0.style == .done)
             }
         }
         return .init(

@@ -69,7 +69,7 @@ public final class HTMLTabBarController: HTMLViewController {
                 table?.register(.text("tab \(item.title)"), of: id) { [weak self] _ in
                     self?.selectedIndex = index
                     return .accepted
-                } ?? ""
+                } ?? .inert
             return ScreenLayer.TabBar.Item(
                 title: item.title, icon: item.icon, isSelected: index == selectedIndex, action: action)
         }

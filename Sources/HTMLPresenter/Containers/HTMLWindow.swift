@@ -9,7 +9,7 @@ import FlowCore
 /// let window = HTMLWindow()
 /// window.rootViewController = HTMLNavigationController(rootViewController: listScreen)
 /// let tree = window.updatedScreenTree()
-/// let html = try renderer.render(tree)
+/// let html = try renderer.render(tree, links: links)
 /// let result = try await window.perform(tree.actions[0].token)  // the first movie's action
 /// ```
 ///
@@ -80,22 +80,45 @@ public final class HTMLWindow: Presentable {
         capturedVersion == version ? actionTable : nil
     }
 
-    /// Runs the action behind `token` with the submitted `fields`.
+    /// Runs the action behind `token` with the submitted `fields` it takes: those its form declares
+    /// (see ``ScreenActions/form(fields:samples:_:)``), each marked secret as declared; any other
+    /// field is dropped, and a button takes none. Declared values past ``FormField/maxValueBytes``
+    /// (or ``FormField/maxSubmissionBytes`` together) are refused before the action runs: the
+    /// result is ``ActionResult/invalid(_:)`` and the screen shows why, with what was typed.
     ///
     /// - Throws: ``ActionError/unknown`` for a token this window never issued,
     ///   ``ActionError/stale`` for one no longer on screen. Either way nothing changes.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
-        let (owner, behavior) = try actionTable.take(token)
+        try await perform(token, fields: fields, willRun: { _ in }, refused: { _ in })
+    }
+
+    /// ``perform(_:fields:)``, telling the caller what happens before it happens: `willRun` gets the
+    /// fields the action takes just before it runs (a click path records them there, so that what
+    /// the action sets off comes after it); `refused` gets the field errors of values too long to
+    /// take, when the action does not run.
+    package func perform(
+        _ token: String, fields: FormFields, willRun: (FormFields) -> Void,
+        refused: ([String: String]) -> Void
+    ) async throws(ActionError) -> ActionResult {
+        let action = try actionTable.take(token)
         // A step goes out from the stepper of the screen the action belongs to, which is on screen:
         // the token would be stale otherwise.
-        let stepper = viewController(owner)?.stepper
+        let owner = viewController(withID: action.owner)
         contentDidChange()
+        let taken = fields.declared(by: action.fields)
+        if let errors = taken.boundErrors {
+            owner?.formDidSubmit(taken, outcome: .invalid(errors))
+            refused(errors)
+            contentDidChange()
+            return .invalid(errors)
+        }
+        willRun(taken)
         let result = await clock.duringAction { () async -> ActionResult in
-            switch behavior {
+            switch action.behavior {
             case .perform(let perform):
-                return await perform(fields)
+                return await perform(taken)
             case .step(let step):
-                stepper?.steps.send(step)
+                owner?.stepper?.steps.send(step)
                 return .accepted
             }
         }

@@ -3,11 +3,13 @@ import FlowCore
 extension PageRenderer {
     /// The inspector's page: what `inspection` holds, a link back to the prototype at `backURL` and
     /// one to this page again (it does not update by itself: without JavaScript, reloading it is
-    /// how it moves on). The page's script shows the same content in a panel beside the phone.
-    public func renderInspector(_ inspection: Inspection, backURL: String, selfURL: String) -> String {
+    /// how it moves on), with the stylesheet and script of `links`. The page's script shows the same
+    /// content in a panel beside the phone.
+    public func renderInspector(_ inspection: Inspection, backURL: String, selfURL: String, links: PageLinks)
+        -> String
+    {
         var values: [String: TemplateValue] = [
-            "backURL": .string(backURL), "selfURL": .string(selfURL),
-            "stylesheetURL": .string(FlowHostRoute.stylesheet.url), "scriptURL": .string(FlowHostRoute.script.url),
+            "backURL": .string(backURL), "selfURL": .string(selfURL), "stylesheetURL": .string(links.stylesheet),
             "log": .list(inspection.log.map(Self.logValue)),
             "path": .list(
                 [["number": .int(0), "entry": "Start", "backURL": .string(inspection.backToHereURL(0))]]
@@ -20,6 +22,7 @@ extension PageRenderer {
         ]
         if let coordinators = inspection.coordinators { values["coordinator"] = Self.coordinatorValue(coordinators) }
         if let source = inspection.testSource { values["testSource"] = .string(source) }
+        if let script = links.script { values["scriptURL"] = .string(script) }
         // The chrome always holds its own templates: this cannot fail.
         return (try? templates.render(.object(values), template: Chrome.prefix + "inspector")) ?? "Inspector"
     }

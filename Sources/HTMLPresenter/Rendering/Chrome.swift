@@ -5,7 +5,15 @@ public enum Chrome {
     /// Chrome template names start with this.
     static let prefix = "flowhost/"
 
-    /// The folder of static files served at `/_flowhost/` (the stylesheet, the live-update script).
+    /// The chrome's stylesheet, a file of ``publicDirectory``.
+    public static let stylesheet = "flowhost.css"
+    /// The chrome's script (live moves, the inspector panel, copying), a file of ``publicDirectory``.
+    public static let script = "flowhost.js"
+    /// The flow map page's stylesheet, a file of ``publicDirectory``.
+    public static let mapStylesheet = "flowmap.css"
+
+    /// The folder of the chrome's static files (the stylesheets, the script): the web host serves it,
+    /// a static export copies it.
     public static var publicDirectory: URL {
         Bundle.module.resourceURL!.appendingPathComponent("Public", isDirectory: true)
     }

@@ -8,113 +8,219 @@
 /// swift-mustache's per-lookup costs (a name split into a new array, dynamic casts on every context
 /// level, a context copy per section row) rendered a 20-row page at about a quarter of the speed of
 /// hand-written concatenation.
+///
+/// The compiler reads the template's HTML as well (``TemplateCompiler``), so the nodes know where
+/// actions go: a page rendered for a static export adjusts the forms and buttons that carry them,
+/// and a crawl reads their labels as the page renders (``RenderContext``).
 struct CompiledTemplate: Sendable {
     indirect enum Node: Sendable {
-        case text(String)
-        case variable(path: [String], escaped: Bool)
+        /// Template text, and its text content for labels (tags as spaces, references decoded).
+        case text(String, label: String)
+        /// `{{name}}`; `inText` when it writes text content (not an attribute or a tag).
+        case variable(path: [String], escaped: Bool, inText: Bool)
         case section(path: [String], inverted: Bool, body: [Node])
         case partial(String)
+        /// An attribute that takes an action and holds only a variable: written whole, or left out.
+        case actionAttribute(ActionAttribute)
+        /// The value of a form's `method` or a button's `formmethod`.
+        case methodValue(String)
+        /// A URL attribute's value written in the template as `/public/<path>` (the app's `Public/`
+        /// folder, as `flowhost serve` serves it): written after ``PageLinks/publicFiles`` (`path`
+        /// as written: it is markup already).
+        case publicFile(String)
+        /// Before the `<` of a form's, button's, input's or link's start tag.
+        case startTag(ActionElement)
+        /// Before the `>` that closes that start tag.
+        case startTagEnd(StartTag)
+        /// Before the `</` of such an element's end tag.
+        case endTag(ActionElement)
     }
 
+    /// An element that carries or sends actions.
+    enum ActionElement: Sendable, Equatable {
+        case form, button, input, link
+
+        init?(tagName: String) {
+            switch tagName {
+            case "form": self = .form
+            case "button": self = .button
+            case "input": self = .input
+            case "a": self = .link
+            default: return nil
+            }
+        }
+
+        /// Whether its attribute `name` takes an action: a form's `action`, a button's or input's
+        /// `formaction`, a link's `href`.
+        func takesAction(in name: String) -> Bool {
+            switch self {
+            case .form: name == "action"
+            case .button, .input: name == "formaction"
+            case .link: name == "href"
+            }
+        }
+
+        /// The attribute that says how its action is sent.
+        var methodAttribute: String? {
+            switch self {
+            case .form: "method"
+            case .button, .input: "formmethod"
+            case .link: nil
+            }
+        }
+
+        /// Whether an element of `type` sends its form (a button by default, a submit input).
+        func submits(type: String) -> Bool {
+            switch self {
+            case .button: type.isEmpty || type == "submit"
+            case .input: type == "submit" || type == "image"
+            case .form, .link: false
+            }
+        }
+    }
+
+    /// What is known of an action element's start tag at its `>`.
+    struct StartTag: Sendable {
+        let element: ActionElement
+        /// It sends its form when clicked.
+        let submits: Bool
+        /// It has a `title` (a disabled button's reason is then not added).
+        let hasTitle: Bool
+        /// It has `disabled` already.
+        let hasDisabled: Bool
+    }
+
+    /// `action="{{open}}"` on a form (or `formaction`, `href`): the name and quotes are the
+    /// template's, kept to be written around the value or left out with it.
+    struct ActionAttribute: Sendable {
+        let path: [String]
+        let escaped: Bool
+        /// From the spaces before the name to the opening quote: ` action="`.
+        let prefix: String
+        /// The closing quote.
+        let suffix: String
+    }
+
+    /// The nodes with the marks a page followed for its actions needs.
     let nodes: [Node]
+    /// The same without the marks, their text joined: what a served page renders, as fast as
+    /// before the marks existed.
+    let plainNodes: [Node]
 
     /// Compiles the tokens of a template; throws at the first section tag that does not pair up.
     init(tokens: [MustacheTokenizer.Token]) throws(TemplateSyntaxError) {
-        var index = 0
-        nodes = try Self.build(tokens, from: &index, opened: nil)
+        var compiler = TemplateCompiler(tokens: tokens)
+        nodes = try compiler.compile()
+        plainNodes = Self.plain(nodes)
     }
 
-    private static func build(
-        _ tokens: [MustacheTokenizer.Token], from index: inout Int, opened: MustacheTokenizer.Token?
-    )
-        throws(TemplateSyntaxError) -> [Node]
-    {
-        var nodes: [Node] = []
-        while index < tokens.count {
-            let token = tokens[index]
-            index += 1
-            switch token.kind {
-            case .text: nodes.append(.text(token.content))
-            case .variable: nodes.append(.variable(path: path(token.content), escaped: true))
-            case .rawVariable: nodes.append(.variable(path: path(token.content), escaped: false))
-            case .partial: nodes.append(.partial(token.content))
-            case .comment: break
-            case .section, .invertedSection:
-                let body = try build(tokens, from: &index, opened: token)
-                nodes.append(.section(path: path(token.content), inverted: token.kind == .invertedSection, body: body))
-            case .close:
-                guard let opened else {
-                    throw TemplateSyntaxError(
-                        position: token.position,
-                        message: "{{/\(token.content)}} closes a section that was never opened")
-                }
-                guard token.content == opened.content else {
-                    throw TemplateSyntaxError(
-                        position: token.position,
-                        message: "{{/\(token.content)}} does not close the open section \"\(opened.content)\" "
-                            + "(opened at \(opened.position)): close that one first with {{/\(opened.content)}}")
-                }
-                return nodes
+    /// `nodes` without the marks of action elements, a method written as text, adjacent text joined.
+    private static func plain(_ nodes: [Node]) -> [Node] {
+        var result: [Node] = []
+        func append(text: String) {
+            if case .text(let previous, _)? = result.last {
+                result[result.count - 1] = .text(previous + text, label: "")
+            } else {
+                result.append(.text(text, label: ""))
             }
         }
-        if let opened {
-            throw TemplateSyntaxError(
-                position: opened.position, message: "section \"\(opened.content)\" opened here is never closed")
+        for node in nodes {
+            switch node {
+            case .text(let text, _), .methodValue(let text): append(text: text)
+            case .publicFile: result.append(node)
+            case .startTag, .startTagEnd, .endTag: break
+            case .section(let path, let inverted, let body):
+                result.append(.section(path: path, inverted: inverted, body: plain(body)))
+            case .variable, .partial, .actionAttribute: result.append(node)
+            }
         }
-        return nodes
-    }
-
-    private static func path(_ name: String) -> [String] {
-        name == "." ? [] : name.split(separator: ".").map(String.init)
+        return result
     }
 
     // MARK: Rendering
 
-    func render(into output: inout String, stack: inout [TemplateValue], partials: [String: CompiledTemplate]) {
-        Self.render(nodes, into: &output, stack: &stack, partials: partials)
+    func render(
+        into output: inout String, stack: inout [TemplateValue], partials: [String: CompiledTemplate],
+        context: inout RenderContext
+    ) {
+        Self.render(
+            context.followsElements ? nodes : plainNodes, into: &output, stack: &stack, partials: partials,
+            context: &context)
     }
 
     private static func render(
-        _ nodes: [Node], into output: inout String, stack: inout [TemplateValue], partials: [String: CompiledTemplate]
+        _ nodes: [Node], into output: inout String, stack: inout [TemplateValue], partials: [String: CompiledTemplate],
+        context: inout RenderContext
     ) {
         for node in nodes {
             switch node {
-            case .text(let text):
+            case .text(let text, _):
                 output += text
-            case .variable(let path, let escaped):
+                if context.isReadingLabel, case .text(_, let label) = node { context.readLabel(label) }
+            case .variable(let path, let escaped, let inText):
                 guard let value = lookup(path, in: stack) else { continue }
-                switch value {
-                case .string(let text): escaped ? HTMLEscaping.append(text, to: &output) : (output += text)
-                case .int(let number): output += String(number)
-                case .double(let number): output += String(number)
-                case .bool(let flag): output += flag ? "true" : "false"
-                case .list, .object, .null: break
-                }
+                write(value, escaped: escaped, into: &output, context: &context)
+                if inText && context.isReadingLabel { context.readLabel(value) }
             case .section(let path, let inverted, let body):
                 let value = lookup(path, in: stack)
                 if inverted {
-                    if !isTruthy(value) { render(body, into: &output, stack: &stack, partials: partials) }
+                    if !isTruthy(value) {
+                        render(body, into: &output, stack: &stack, partials: partials, context: &context)
+                    }
                     continue
                 }
                 switch value {
                 case .list(let elements)?:
                     for element in elements {
                         stack.append(element)
-                        render(body, into: &output, stack: &stack, partials: partials)
+                        render(body, into: &output, stack: &stack, partials: partials, context: &context)
                         stack.removeLast()
                     }
                 case .bool(true)?:
-                    render(body, into: &output, stack: &stack, partials: partials)
+                    render(body, into: &output, stack: &stack, partials: partials, context: &context)
                 case let value? where isTruthy(value):
                     stack.append(value)
-                    render(body, into: &output, stack: &stack, partials: partials)
+                    render(body, into: &output, stack: &stack, partials: partials, context: &context)
                     stack.removeLast()
                 default:
                     break
                 }
             case .partial(let name):
-                partials[name]?.render(into: &output, stack: &stack, partials: partials)
+                partials[name]?.render(into: &output, stack: &stack, partials: partials, context: &context)
+            case .actionAttribute(let attribute):
+                let value = lookup(attribute.path, in: stack)
+                if case .action(let action)? = value {
+                    context.write(action, attribute: attribute, into: &output)
+                } else {
+                    output += attribute.prefix
+                    if let value { write(value, escaped: attribute.escaped, into: &output, context: &context) }
+                    output += attribute.suffix
+                }
+            case .methodValue(let method):
+                context.writeMethod(method, into: &output)
+            case .publicFile(let path):
+                output += context.url(ofPublicFile: path)
+            case .startTag(let element):
+                if context.followsElements { context.open(element) }
+            case .startTagEnd(let tag):
+                if context.followsElements { context.close(tag, into: &output) }
+            case .endTag(let element):
+                if context.followsElements { context.end(element) }
             }
+        }
+    }
+
+    private static func write(
+        _ value: TemplateValue, escaped: Bool, into output: inout String, context: inout RenderContext
+    ) {
+        switch value {
+        case .string(let text): escaped ? HTMLEscaping.append(text, to: &output) : (output += text)
+        case .int(let number): output += String(number)
+        case .double(let number): output += String(number)
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .action(let action): HTMLEscaping.append(context.target(of: action), to: &output)
+        case .publicFile(let path): HTMLEscaping.append(context.url(ofPublicFile: path), to: &output)
+        case .list, .object, .null: break
         }
     }
 

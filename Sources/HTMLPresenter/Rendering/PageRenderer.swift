@@ -1,11 +1,11 @@
 /// Turns a ``ScreenTree`` into the page: the chrome (status bar, navigation bar, tab bar, sheets,
-/// alert) around the visible screen's template. A pure function of its input, safe off the main
-/// actor.
+/// alert) around the visible screen's template, with the links it is given (``PageLinks``): a served
+/// page's URLs, a static export's files. A pure function of its input, safe off the main actor.
 ///
 /// ```swift
 /// let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
 /// let tree = window.updatedScreenTree()  // on the main actor
-/// let html = try await Task.detached { try renderer.render(tree) }.value
+/// let html = try await Task.detached { try renderer.render(tree, links: links) }.value
 /// ```
 public struct PageRenderer: Sendable {
     /// The app's templates and the chrome.
@@ -16,35 +16,54 @@ public struct PageRenderer: Sendable {
         self.templates = templates
     }
 
-    /// The whole page for `tree`. A served page also names, when given: `eventsURL`, where its
-    /// script listens for live moves; `shareURL`, where the Share control beside the phone posts;
-    /// `notice`, one line outside the phone frame (a replay that stopped early says where);
-    /// `inspectorURL`, the inspector's page, opened from the toolbar beside Share (and shown by the
-    /// page's script in a panel beside the phone). While the templates have
+    /// The whole page for `tree`, linking to what `links` says; `notice` is one line outside the
+    /// phone frame (a replay that stopped early says where). While the templates have
     /// ``TemplateLibrary/problems``, the page shows them over everything; with `problemDetails`
     /// false (a shared demo) it shows no file, line or source, only that the screen has a template
     /// problem, and only when a template of the page never loaded.
-    public func render(
-        _ tree: ScreenTree, eventsURL: String? = nil, shareURL: String? = nil, notice: String? = nil,
-        inspectorURL: String? = nil, problemDetails: Bool = true
-    ) throws(RenderError) -> String {
+    public func render(_ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true)
+        throws(RenderError) -> String
+    {
+        var context = RenderContext(links: links)
+        return try page(tree, notice: notice, problemDetails: problemDetails, context: &context)
+    }
+
+    /// The whole page for `tree`, as ``render(_:links:notice:problemDetails:)`` writes it, and its
+    /// actions with the labels a person reads on them (each screen's content first, then the bars
+    /// and the alert).
+    public func renderPage(
+        _ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true
+    ) throws(RenderError) -> RenderedPage {
+        var context = RenderContext(links: links, readingLabels: true)
+        let html = try page(tree, notice: notice, problemDetails: problemDetails, context: &context)
+        return RenderedPage(html: html, actions: context.actions)
+    }
+
+    private func page(_ tree: ScreenTree, notice: String?, problemDetails: Bool, context: inout RenderContext)
+        throws(RenderError) -> String
+    {
         var layers: [TemplateValue] = []
         var lacksTemplate = false
         for (index, layer) in tree.layers.enumerated() {
-            let (value, lacks) = try layerValue(layer, isTop: index == tree.layers.count - 1)
+            let (value, lacks) = try layerValue(layer, isTop: index == tree.layers.count - 1, context: &context)
             layers.append(value)
             lacksTemplate = lacksTemplate || lacks
         }
+        let links = context.links
         var page: [String: TemplateValue] = [
             "title": .string(tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost"),
             "layers": .list(layers),
-            "stylesheetURL": .string(FlowHostRoute.stylesheet.url),
-            "scriptURL": .string(FlowHostRoute.script.url),
+            "stylesheetURL": .string(links?.stylesheet ?? ""),
         ]
-        if let eventsURL { page["eventsURL"] = .string(eventsURL) }
+        if let script = links?.script { page["scriptURL"] = .string(script) }
+        if let events = links?.events { page["eventsURL"] = .string(events) }
         if let notice { page["notice"] = .string(notice) }
-        if let shareURL { page["shareURL"] = .string(shareURL) }
-        if let inspectorURL { page["inspectorURL"] = .string(inspectorURL) }
+        if let share = links?.share { page["shareURL"] = .string(share) }
+        if let inspector = links?.inspector { page["inspectorURL"] = .string(inspector) }
+        if let map = links?.flowMap { page["flowMapURL"] = .string(map) }
+        if let refresh = links?.refresh {
+            page["refresh"] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
+        }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
         if !templates.problems.isEmpty, problemDetails {
             page["templateProblems"] = problemsValue(templates.problems)
@@ -54,7 +73,7 @@ public struct PageRenderer: Sendable {
                 "hint": "It shows again once the prototype's templates are fixed.",
             ]
         }
-        return try templates.render(.object(page), template: Chrome.prefix + "page")
+        return try templates.render(.object(page), template: Chrome.prefix + "page", context: &context)
     }
 
     /// A page that explains a problem (a stale click, an unknown link) in the phone frame, with one
@@ -63,56 +82,65 @@ public struct PageRenderer: Sendable {
     /// ```swift
     /// let page = renderer.renderMessage(
     ///     title: "Page not found", message: "No screen lives at /link/x.", linkTitle: "Go to the current screen",
-    ///     linkURL: "/")
+    ///     linkURL: "/", links: links)
     /// ```
-    public func renderMessage(title: String, message: String, linkTitle: String, linkURL: String) -> String {
+    public func renderMessage(title: String, message: String, linkTitle: String, linkURL: String, links: PageLinks)
+        -> String
+    {
         let values: TemplateValue = [
             "title": .string(title), "message": .string(message), "linkTitle": .string(linkTitle),
-            "linkURL": .string(linkURL), "stylesheetURL": .string(FlowHostRoute.stylesheet.url),
+            "linkURL": .string(linkURL), "stylesheetURL": .string(links.stylesheet),
         ]
         // The chrome always holds its own templates: this cannot fail.
         return (try? templates.render(values, template: Chrome.prefix + "message")) ?? title
     }
 
     /// The page that hands out a share link: the absolute `link` as text (with a Copy button when
-    /// scripts run), a `note` under it when given (where the link opens) and a way back to the
-    /// prototype at `backURL`.
-    public func renderShare(link: String, note: String? = nil, backURL: String) -> String {
-        var values: TemplateValue = [
-            "link": .string(link), "backURL": .string(backURL),
-            "stylesheetURL": .string(FlowHostRoute.stylesheet.url), "scriptURL": .string(FlowHostRoute.script.url),
+    /// scripts run), a `note` under it when given (where the link opens), until when it opens
+    /// (`expires`, as the page should say it), a button that revokes it when `revokeURL` is given
+    /// (the page is its sharer's), and a way back to the prototype at `backURL`; with the
+    /// stylesheet and script of `links`.
+    public func renderShare(
+        link: String, note: String? = nil, expires: String, revokeURL: String?, backURL: String, links: PageLinks
+    ) -> String {
+        var values: [String: TemplateValue] = [
+            "link": .string(link), "expires": .string(expires), "backURL": .string(backURL),
+            "stylesheetURL": .string(links.stylesheet),
         ]
+        if let script = links.script { values["scriptURL"] = .string(script) }
         if let note { values["note"] = .string(note) }
+        if let revokeURL { values["revokeURL"] = .string(revokeURL) }
         // The chrome always holds its own templates: this cannot fail.
-        return (try? templates.render(values, template: Chrome.prefix + "share")) ?? link
+        return (try? templates.render(.object(values), template: Chrome.prefix + "share")) ?? link
     }
 
-    /// The visible screen's content alone, without the chrome (for fragment snapshots).
-    public func renderContent(of screen: ScreenSnapshot) throws(RenderError) -> String {
-        try content(of: screen).html
+    /// The visible screen's content alone, without the chrome (for fragment snapshots), linking to
+    /// what `links` says.
+    public func renderContent(of screen: ScreenSnapshot, links: PageLinks) throws(RenderError) -> String {
+        var context = RenderContext(links: links)
+        return try content(of: screen, context: &context).html
     }
 
     /// The screen's content, and whether its template never loaded (its file has a problem: the
     /// page shows the problem instead).
-    private func content(of screen: ScreenSnapshot) throws(RenderError) -> (html: String, lacksTemplate: Bool) {
+    private func content(of screen: ScreenSnapshot, context: inout RenderContext) throws(RenderError)
+        -> (html: String, lacksTemplate: Bool)
+    {
         guard let template = screen.template, let values = screen.values else { return ("", false) }
         do {
-            return (try templates.render(values, template: template), false)
+            return (try templates.render(values, template: template, context: &context), false)
         } catch .unknownTemplate where !templates.problems.isEmpty {
             return ("", true)
         }
     }
 
     /// The layer's template value, and whether its screen's template never loaded.
-    private func layerValue(_ layer: ScreenLayer, isTop: Bool) throws(RenderError) -> (TemplateValue, Bool) {
-        let (html, lacksTemplate) = try content(of: layer.screen)
-        var content = html
-        if !layer.isInteractive {
-            // A covered screen is issued no actions, so its forms read `action=""`: invalid HTML,
-            // and where `inert` is not honoured a form that posts to the page's own URL. Without the
-            // attribute, inside the layer's disabled fieldset, nothing in it can be submitted.
-            content = content.replacing(#" action="""#, with: "")
-        }
+    private func layerValue(_ layer: ScreenLayer, isTop: Bool, context: inout RenderContext) throws(RenderError)
+        -> (TemplateValue, Bool)
+    {
+        // A covered screen is issued no actions: its action attributes are left out, so inside the
+        // layer's disabled fieldset nothing in it can be submitted.
+        let (content, lacksTemplate) = try content(of: layer.screen, context: &context)
         var value: [String: TemplateValue] = [
             "isBase": .bool(layer.style == .window),
             "isSheet": .bool(layer.style == .pageSheet),
@@ -152,8 +180,8 @@ public struct PageRenderer: Sendable {
     }
 
     /// A chrome button's action; none on a covered layer, where the chrome draws the button disabled.
-    private func actionValue(_ url: String) -> TemplateValue {
-        url.isEmpty ? .null : .string(url)
+    private func actionValue(_ action: ActionReference) -> TemplateValue {
+        action.token == nil ? .null : .action(action)
     }
 
     private func problemsValue(_ problems: [TemplateProblem]) -> TemplateValue {
@@ -180,7 +208,7 @@ public struct PageRenderer: Sendable {
             "actions": .list(
                 alert.actions.map {
                     [
-                        "title": .string($0.title), "action": .string($0.action), "isCancel": .bool($0.isCancel),
+                        "title": .string($0.title), "action": actionValue($0.action), "isCancel": .bool($0.isCancel),
                         "isDestructive": .bool($0.isDestructive),
                     ]
                 }),

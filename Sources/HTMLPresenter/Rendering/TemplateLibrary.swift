@@ -113,15 +113,24 @@ public struct TemplateLibrary: Sendable {
         }
     }
 
-    /// Renders the template `template` with `values`.
+    /// Renders the template `template` with `values`; actions in them are left out and public files
+    /// are written as their paths (``PageRenderer`` renders pages with their links).
     ///
     /// - Throws: ``RenderError/unknownTemplate(_:)`` when no template has that name.
     public func render(_ values: TemplateValue, template: String) throws(RenderError) -> String {
+        var context = RenderContext(links: nil)
+        return try render(values, template: template, context: &context)
+    }
+
+    /// Renders the template `template` with `values` for what `context` renders for.
+    func render(_ values: TemplateValue, template: String, context: inout RenderContext) throws(RenderError)
+        -> String
+    {
         guard let found = compiled[template] else { throw .unknownTemplate(template) }
         var output = ""
         output.reserveCapacity(8 * 1024)
         var stack = [values]
-        found.render(into: &output, stack: &stack, partials: compiled)
+        found.render(into: &output, stack: &stack, partials: compiled, context: &context)
         return output
     }
 }

@@ -24,6 +24,14 @@ public enum TemplateValue: Sendable, Equatable {
     case list([TemplateValue])
     /// Named values: `{{#movie}}{{title}}{{/movie}}`, or `{{movie.title}}`.
     case object([String: TemplateValue])
+    /// An on-screen action, as ``ScreenActions`` hands it out: where the template puts it (a
+    /// form's `action`, a button's `formaction`, a link's `href`), the page writes what the action
+    /// is for what it renders for (see ``PageLinks``): a URL to post to on a served page, the file
+    /// of the state it leads to in a static export, nothing where it cannot be taken.
+    case action(ActionReference)
+    /// A file of the app's `Public/` folder by its path there (`posters/3.svg`): written as its URL
+    /// on a served page and as a relative path in a static export (see ``PageLinks/publicFiles``).
+    case publicFile(String)
 
     /// The value named `key` when this is an object, else nil.
     public subscript(key: String) -> TemplateValue? {
@@ -77,13 +85,17 @@ extension TemplateValue: ExpressibleByDictionaryLiteral {
 }
 
 extension TemplateValue: CustomStringConvertible {
-    /// The text `{{name}}` prints for this value, before escaping; lists, objects and null print nothing.
+    /// The text `{{name}}` prints for this value, before escaping; lists, objects and null print
+    /// nothing, and an action or a public file prints what the page it is rendered into makes of
+    /// it, so here its description (`action 3f…`, `public posters/3.svg`).
     public var description: String {
         switch self {
         case .string(let value): value
         case .int(let value): String(value)
         case .double(let value): String(value)
         case .bool(let value): String(value)
+        case .action(let action): action.description
+        case .publicFile(let path): "public \(path)"
         case .list, .object, .null: ""
         }
     }

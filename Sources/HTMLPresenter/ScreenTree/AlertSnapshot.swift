@@ -8,8 +8,8 @@ public struct AlertSnapshot: Sendable, Equatable {
         public let isCancel: Bool
         /// Red.
         public let isDestructive: Bool
-        /// The URL to POST to.
-        public let action: String
+        /// Its action.
+        public let action: ActionReference
     }
 
     /// The alert's identifier.

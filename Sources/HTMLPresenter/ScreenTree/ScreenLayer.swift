@@ -34,8 +34,8 @@ public struct ScreenLayer: Sendable, Equatable {
             public let icon: String
             /// Whether it is the selected tab.
             public let isSelected: Bool
-            /// The URL to POST to select it; empty when not interactive.
-            public let action: String
+            /// The action that selects it; one without a token when not interactive.
+            public let action: ActionReference
         }
 
         /// The tabs, in order.

@@ -1,7 +1,8 @@
 /// What gives a screen's template its values.
 ///
 /// Links and forms are never URLs written by hand: ask `actions` for one, and put what it returns
-/// where the template expects a URL (`<form method="post" action="{{open}}">`).
+/// where the template expects a URL (`<form method="post" action="{{open}}">`, a button's
+/// `formaction`, a link's `href`).
 ///
 /// ```swift
 /// final class MovieListViewModel: HTMLViewModel, Stepper {

@@ -1,12 +1,15 @@
 import FlowCore
 
-/// Hands out actions for one render of one screen: each is an opaque, unguessable URL that stays
-/// valid only while this screen is on screen as rendered.
+/// Hands out actions for one render of one screen: each is an opaque value (``TemplateValue/action(_:)``)
+/// that the page writes where it links (an unguessable URL on a served page, the file of the state it
+/// leads to in a static export), valid only while this screen is on screen as rendered.
 ///
 /// ```swift
 /// let values: TemplateValue = [
 ///     "open": actions.step(MovieStep.movieDetail(id: 3)),
-///     "signIn": actions.form { fields in await self.viewModel.signIn(fields) },
+///     "signIn": actions.form(fields: ["email", .secret("password")]) { fields in
+///         await self.viewModel.signIn(fields)
+///     },
 /// ]
 /// ```
 @MainActor
@@ -21,19 +24,24 @@ public struct ScreenActions {
 
     /// An action that emits `step` from the screen's stepper (its view model, or the screen).
     public func step(_ step: any Step) -> TemplateValue {
-        .string(stepURL(step))
+        .action(stepAction(step))
     }
 
-    /// An action that runs `handler` with the submitted fields; field errors show the same screen
-    /// again with the messages and what the user typed. `samples`, when given, is a submission that
-    /// works (a demo account): the crawler submits it and the static export shows the form filled
-    /// with it.
+    /// An action that runs `handler` with the submitted fields that `fields` declares (any other
+    /// is dropped before the handler sees it and before it is recorded; see ``FormField``); field
+    /// errors show the same screen again with the messages and what the user typed, secret values
+    /// left out. A value longer than ``FormField/maxValueBytes`` is refused the same way, with a
+    /// field error, before the handler runs. `samples`, when given, is a submission that works (a
+    /// demo account): the crawler submits it and the static export shows the form filled with it,
+    /// secret fields left empty.
     public func form(
-        samples: FormFields? = nil, _ handler: @escaping @MainActor (FormFields) async -> ActionResult
+        fields: [FormField], samples: FormFields? = nil,
+        _ handler: @escaping @MainActor (FormFields) async -> ActionResult
     ) -> TemplateValue {
-        guard let table else { return "" }
-        return .string(
-            table.register(.text("form"), of: screen.id, sampleFields: samples) { [weak screen] fields in
+        guard let table else { return .action(.inert) }
+        return .action(
+            table.register(.text("form"), of: screen.id, fields: fields, sampleFields: samples) {
+                [weak screen] fields in
                 let outcome = await handler(fields)
                 screen?.formDidSubmit(fields, outcome: outcome)
                 return outcome
@@ -42,19 +50,19 @@ public struct ScreenActions {
 
     /// An action that runs `handler` (for what is not a step: toggling a setting, say).
     public func run(_ handler: @escaping @MainActor () -> Void) -> TemplateValue {
-        .string(runURL(handler))
+        .action(runAction(handler))
     }
 
-    /// The URL of a bar button's action.
-    func url(for item: BarButtonItem) -> String {
+    /// A bar button's action.
+    func action(for item: BarButtonItem) -> ActionReference {
         switch item.action {
-        case .step(let step): stepURL(step)
-        case .run(let handler): runURL(handler)
+        case .step(let step): stepAction(step)
+        case .run(let handler): runAction(handler)
         }
     }
 
-    private func stepURL(_ step: any Step) -> String {
-        guard let table else { return "" }
+    private func stepAction(_ step: any Step) -> ActionReference {
+        guard let table else { return .inert }
         guard screen.stepper != nil else {
             preconditionFailure(
                 "Screen '\(screen.templateName ?? "\(type(of: screen))")' asks for a step action but has no stepper: "
@@ -63,8 +71,8 @@ public struct ScreenActions {
         return table.register(step: step, of: screen.id)
     }
 
-    private func runURL(_ handler: @escaping @MainActor () -> Void) -> String {
-        guard let table else { return "" }
+    private func runAction(_ handler: @escaping @MainActor () -> Void) -> ActionReference {
+        guard let table else { return .inert }
         return table.register(.text("run"), of: screen.id) { _ in
             handler()
             return .accepted

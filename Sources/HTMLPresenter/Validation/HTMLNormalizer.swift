@@ -3,7 +3,8 @@ import Foundation
 
 /// Rewrites HTML into a stable form for snapshots: parsed by libxml2, one element or text per line,
 /// two spaces per depth, whitespace collapsed, comments dropped, attributes in source order, and
-/// every action token replaced by a name that depends only on its order of appearance
+/// every action token in an attribute (32 lowercase hex digits standing alone, as in
+/// `/_action/<token>`) replaced by a name that depends only on its order of appearance
 /// (`/_action/action-1`), so a snapshot changes only when the page does.
 ///
 /// ```swift
@@ -116,24 +117,45 @@ private struct Printer {
         return result
     }
 
+    /// `value` with each run of exactly 32 lowercase hex digits (an ``OpaqueToken``, not part of a
+    /// longer word) named by its order of appearance.
     private mutating func replacingTokens(in value: String) -> String {
-        let prefix = FlowHostRoute.actionPrefix
-        guard value.contains(prefix) else { return value }
-        var result = ""
-        var rest = Substring(value)
-        while let range = rest.range(of: prefix) {
-            result += rest[..<range.upperBound]
-            rest = rest[range.upperBound...]
-            let candidate = rest.prefix(32)
-            if candidate.count == 32, candidate.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) {
-                let token = String(candidate)
+        let bytes = Array(value.utf8)
+        guard bytes.count >= 32 else { return value }
+        var result: [UInt8] = []
+        var index = 0
+        var runStart = 0
+        while index <= bytes.count {
+            if index < bytes.count, Self.isWordByte(bytes[index]) {
+                index += 1
+                continue
+            }
+            let run = bytes[runStart..<index]
+            if run.count == 32, run.allSatisfy(Self.isLowercaseHexDigit) {
+                let token = String(decoding: run, as: UTF8.self)
                 let name = tokenNames[token] ?? "action-\(tokenNames.count + 1)"
                 tokenNames[token] = name
-                result += name
-                rest = rest.dropFirst(32)
+                result += name.utf8
+            } else {
+                result += run
             }
+            if index < bytes.count { result.append(bytes[index]) }
+            index += 1
+            runStart = index
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            || byte >= 0x80
+    }
+
+    private static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
     }
 
     private func escape(_ text: String, quotes: Bool) -> String {

@@ -15,9 +15,10 @@ final class LoginModel: HTMLViewModel, Stepper {
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
         [
-            "signIn": actions.form(samples: ["email": Account.demoEmail, "password": Account.demoPassword]) {
-                [weak self] fields in await self?.signIn(fields) ?? .accepted
-            },
+            "signIn": actions.form(
+                fields: ["email", .secret("password")],
+                samples: ["email": Account.demoEmail, "password": Account.demoPassword]
+            ) { [weak self] fields in await self?.signIn(fields) ?? .accepted },
             "demoEmail": .string(Account.demoEmail),
             "demoPassword": .string(Account.demoPassword),
         ]

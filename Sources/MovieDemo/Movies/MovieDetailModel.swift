@@ -17,7 +17,7 @@ final class MovieDetailModel: HTMLViewModel, Stepper {
     func templateValues(actions: ScreenActions) -> TemplateValue {
         var values: TemplateValue = [
             "title": .string(movie.title), "subtitle": .string(movie.subtitle), "stars": .string(movie.stars),
-            "poster": .string(movie.posterURL), "tint": .string("tint-\(movie.tint)"),
+            "poster": movie.poster, "tint": .string("tint-\(movie.tint)"),
             "summary": .string(movie.summary), "rate": actions.step(MovieStep.rate(id: movie.id)),
             "isWatched": .bool(account.watched.contains(movie.id)),
             "addToWatched": actions.step(MovieStep.addToWatched(id: movie.id)),

@@ -16,7 +16,7 @@ final class MovieListModel: HTMLViewModel, Stepper {
                 catalog.movies.map { movie in
                     [
                         "title": .string(movie.title), "subtitle": .string(movie.subtitle),
-                        "poster": .string(movie.posterURL), "tint": .string("tint-\(movie.tint)"),
+                        "poster": movie.poster, "tint": .string("tint-\(movie.tint)"),
                         "rating": .string(movie.rating.formatted1), "restricted": .bool(movie.restricted),
                         "open": actions.step(MovieStep.detail(id: movie.id)),
                     ]

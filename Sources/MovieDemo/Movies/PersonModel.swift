@@ -22,7 +22,7 @@ final class PersonModel: HTMLViewModel, Stepper {
                 movies.map { movie in
                     [
                         "title": .string(movie.title), "subtitle": .string(movie.subtitle),
-                        "poster": .string(movie.posterURL), "tint": .string("tint-\(movie.tint)"),
+                        "poster": movie.poster, "tint": .string("tint-\(movie.tint)"),
                         "open": actions.step(MovieStep.detail(id: movie.id)),
                     ]
                 }),

@@ -59,7 +59,7 @@ final class RateModel: HTMLViewModel, Stepper {
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
         [
-            "title": .string(movie.title), "poster": .string(movie.posterURL), "tint": .string("tint-\(movie.tint)"),
+            "title": .string(movie.title), "poster": movie.poster, "tint": .string("tint-\(movie.tint)"),
             "choices": .list(
                 (1...5).reversed().map { stars in
                     [

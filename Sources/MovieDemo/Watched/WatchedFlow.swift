@@ -44,7 +44,7 @@ final class WatchedModel: HTMLViewModel, Stepper {
                 account.watched.reversed().compactMap(catalog.movie).map { movie in
                     [
                         "title": .string(movie.title), "subtitle": .string(movie.subtitle),
-                        "poster": .string(movie.posterURL), "tint": .string("tint-\(movie.tint)"),
+                        "poster": movie.poster, "tint": .string("tint-\(movie.tint)"),
                         "yourRating": account.ratings[movie.id].map {
                             .string(String(repeating: "★", count: $0))
                         } ?? .string(""),

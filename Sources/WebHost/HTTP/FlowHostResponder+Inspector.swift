@@ -8,7 +8,7 @@ extension FlowHostResponder {
         let inspection = try await session.queue.run { await host.inspection(of: session) }
         guard let inspection else { return responses.redirect(to: FlowHostRoute.root.url) }
         let html = host.renderer.renderInspector(
-            inspection, backURL: FlowHostRoute.root.url, selfURL: FlowHostRoute.inspector.url)
+            inspection, backURL: FlowHostRoute.root.url, selfURL: FlowHostRoute.inspector.url, links: .served)
         return responses.page(ByteBuffer(string: html))
     }
 

@@ -44,7 +44,7 @@ struct FlowHostResponder: HTTPResponder {
                 message: "The request was dropped before its turn came. Try again.")
         } catch {
             // Only the app can fail here (a template that does not render), never client input.
-            host.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            host.logger.error("\(request.method) \(Self.loggedPath(request.uri.path)) failed: \(error)")
             // A shared demo's visitors are not told which file, line or value: the log keeps that.
             let message =
                 host.configuration.showsInspector
@@ -60,7 +60,7 @@ struct FlowHostResponder: HTTPResponder {
         let elapsed = (ContinuousClock.now - start).components
         let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
         host.logger.info(
-            "\(request.method) \(request.uri.path) \(response.status.code) \(Self.format(milliseconds))ms",
+            "\(request.method) \(Self.loggedPath(request.uri.path)) \(response.status.code) \(Self.format(milliseconds))ms",
             metadata: log.metadata)
         return response
     }
@@ -109,7 +109,9 @@ struct FlowHostResponder: HTTPResponder {
         case .share:
             return try await share(request, log: &log)
         case .sharePage(let id):
-            return await sharePage(id)
+            return await sharePage(id, request: request, log: &log)
+        case .revokeShare(let id):
+            return try await revokeShare(id, request: request, log: &log)
         case .shared(let id):
             return try await openShared(id, log: &log)
         case .inspector:
@@ -209,6 +211,18 @@ struct FlowHostResponder: HTTPResponder {
     func notFound(_ request: Request) -> Response {
         responses.message(
             .notFound, title: "Page not found", message: "Nothing of this prototype lives at \(request.uri.path).")
+    }
+
+    /// `path` as the log shows it: a share id cut to its first eight digits, as session ids are
+    /// (the whole id opens the link, and a log is read by more people than the link was given to).
+    static func loggedPath(_ path: String) -> String {
+        func short(_ id: String) -> String { id.count > 8 ? id.prefix(8) + "…" : id }
+        switch FlowHostRoute(path: path, query: nil) {
+        case .sharePage(let id): return FlowHostRoute.sharePage(id: short(id)).url
+        case .revokeShare(let id): return FlowHostRoute.revokeShare(id: short(id)).url
+        case .shared(let id): return FlowHostRoute.shared(id: short(id)).url
+        default: return path
+        }
     }
 
     private static func format(_ milliseconds: Double) -> String {

@@ -5,7 +5,7 @@ extension FlowHostRoute {
     /// The methods the host answers on this route.
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
-        case .action, .share, .backToHere: [.post]
+        case .action, .share, .revokeShare, .backToHere: [.post]
         case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .map, .sharePage, .shared,
             .inspector:
             [.get, .head]

@@ -56,7 +56,8 @@ struct PageResponses: Sendable {
         _ status: HTTPResponse.Status, title: String, message: String,
         linkTitle: String = "Go to the current screen", linkURL: String = "/"
     ) -> Response {
-        let html = renderer.renderMessage(title: title, message: message, linkTitle: linkTitle, linkURL: linkURL)
+        let html = renderer.renderMessage(
+            title: title, message: message, linkTitle: linkTitle, linkURL: linkURL, links: .served)
         return page(ByteBuffer(string: html), status: status)
     }
 

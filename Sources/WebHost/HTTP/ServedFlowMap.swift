@@ -86,11 +86,16 @@ final class ServedFlowMap: Sendable {
             finish(generation, with: .failure(CancellationError()))
             return
         }
-        state.withLock { state in
-            guard state.generation == generation, state.isStarting else { return }
-            state.isStarting = false
-            state.running = handle
+        let isCurrent = state.withLock { state in
+            guard state.generation == generation else { return false }
+            if state.isStarting {
+                state.isStarting = false
+                state.running = handle
+            }
+            return true
         }
+        // The templates changed while it started: nobody waits for this crawl any more.
+        if !isCurrent { handle.cancel() }
     }
 
     private func finish(_ generation: Int, with result: Result<String, any Error>) {

@@ -64,18 +64,22 @@ extension SessionHost {
 
     /// Ends the sessions idle past the timeout, in memory and in the click path store (a session
     /// that hibernated was unused for ``WebHostConfiguration/hibernateAfter`` before it left
-    /// memory, so it ends that much sooner there); returns how many.
+    /// memory, so it ends that much sooner there), then sweeps the expired shares no session
+    /// refers to any more; returns how many sessions ended.
     @discardableResult
     func closeIdleSessions() async -> Int {
         let idle = store.removeIdle(now: .now)
         await close(idle)
         let timeout = configuration.idleTimeout
         let stored = timeout - min(configuration.hibernateAfter, timeout)
+        var ended = idle.count
         do {
-            return try await idle.count + paths.removeSessions(unusedFor: stored, keeping: store.ids)
+            ended += try await paths.removeSessions(unusedFor: stored, keeping: store.ids)
+            let expired = try await paths.removeExpiredShares()
+            if expired > 0 { logger.info("share links: \(expired) expired and removed") }
         } catch {
             logger.warning("click path store: \(error)")
-            return idle.count
         }
+        return ended
     }
 }

@@ -7,7 +7,7 @@ extension SessionHost {
     func mapPage() async throws -> String {
         try await flowMap.html { [app, renderer] in
             let map = try await Crawler(app: app, templates: renderer.templates).crawl().map
-            let dot = map.dot()
+            let dot = map.storyboard.dot { MapPage.anchor(ofScreen: $0) }
             let svg = await Self.layOut(dot)
             return MapPage(
                 map: map, svg: try? svg.get(), problem: svg.failure, stylesheetURL: FlowHostRoute.mapStylesheet.url,

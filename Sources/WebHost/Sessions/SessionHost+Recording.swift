@@ -20,6 +20,22 @@ extension SessionHost {
         }
     }
 
+    /// Tells the store that `session` starts from the share `id`, when its replay fit whole (the
+    /// shared entries then count as stored); else the part that fit is stored as the session's own
+    /// path with its first change.
+    func storeStart(of session: Session, fromShare id: String, replay: SessionScene.Replay) async {
+        guard replay.stoppedBecause == nil else { return }
+        do {
+            try await paths.startSession(session.id.description, fromShare: id)
+            session.changeLife { $0.startedFromPath(alreadyStored: replay.replayed) }
+        } catch {
+            logger.warning(
+                "click path store: \(error); this session will not survive a restart",
+                metadata: ["session": "\(session.id.short)"])
+            session.changeLife { $0.appendFailed() }
+        }
+    }
+
     /// Removes the session's stored path: it is longer than the session now is (a replay stopped
     /// early, "Back to here"); the next ``record(_:of:)`` stores it anew from the first entry.
     func forgetStoredPath(of session: Session) async {

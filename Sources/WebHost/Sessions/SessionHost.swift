@@ -1,5 +1,6 @@
 import FlowCore
 import FlowHostApp
+import Foundation
 import HTMLPresenter
 import Hummingbird
 import Logging
@@ -55,6 +56,12 @@ final class SessionHost: Sendable {
     let newSessionsFull: LimitNotice
     /// Logged when the server-wide stream bound refuses a stream.
     let streamsFull: LimitNotice
+    /// Logged when a form's values are refused for their length.
+    let valuesTooLong: LimitNotice
+    /// Logged when a session's click path reaches its bound.
+    let pathsFull: LimitNotice
+    /// Logged when the store refuses a share for its bound.
+    let sharesFull: LimitNotice
 
     init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
@@ -74,6 +81,17 @@ final class SessionHost: Sendable {
         streamsFull = LimitNotice(
             "event streams: \(configuration.maxEventStreams) open, new ones answered 503",
             interval: configuration.statusLogInterval)
+        valuesTooLong = LimitNotice(
+            "form values: a value past \(FormField.maxValueBytes) bytes, or a form past"
+                + " \(FormField.maxSubmissionBytes) bytes, was refused with a field error",
+            interval: configuration.statusLogInterval)
+        pathsFull = LimitNotice(
+            "click paths: a session reached \(configuration.maxClickPathEntries) entries; what it does next is not"
+                + " recorded (it cannot be shared, and a restart brings it back to where its path ends)",
+            interval: configuration.statusLogInterval)
+        sharesFull = LimitNotice(
+            "share links: the store holds as many as it may; new ones are refused until older ones expire",
+            interval: configuration.statusLogInterval)
     }
 
     /// The renderer with the templates as last loaded.
@@ -90,9 +108,7 @@ final class SessionHost: Sendable {
         if !lookup.ended.isEmpty { await close(lookup.ended) }
         if let session = lookup.session { return await admitted(session, clientGone: clientGone) }
         guard !lookup.isLeaving, let cookie, let id = SessionID(cookie) else { return nil }
-        let (session, evicted) = store.returningSession(id, now: .now)
-        if !evicted.isEmpty { await close(evicted) }
-        guard let session else { return nil }
+        guard let session = store.returningSession(id, now: .now) else { return nil }
         return await admitted(session, clientGone: clientGone)
     }
 
@@ -108,12 +124,14 @@ final class SessionHost: Sendable {
     }
 
     /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
-    /// go if over its bound. Given a `path` (a share link's), the session starts by replaying it.
-    func startSession(replaying path: ClickPath? = nil) async -> Session {
+    /// go if over its bound. Given a share link's id and path, the session starts by replaying the
+    /// path, and the store keeps it as starting from the share (nothing of the path is copied).
+    func startSession(fromShare share: (id: String, path: ClickPath)? = nil) async -> Session {
         let session = Session(id: .random(), now: .now)
-        if let path {
-            await buildScene(
-                of: session, from: path, stoppedNotice: "Opened as far as its clicks still fit this prototype")
+        if let share {
+            let replay = await buildScene(
+                of: session, from: share.path, stoppedNotice: "Opened as far as its clicks still fit this prototype")
+            await storeStart(of: session, fromShare: share.id, replay: replay)
         } else {
             await MainActor.run { session.scene = makeScene(for: session) }
         }
@@ -159,7 +177,8 @@ final class SessionHost: Sendable {
                 "rebuilt from \(replay.replayed) of \(replay.total) clicks in \(ContinuousClock.now - start)",
                 metadata: metadata)
         }
-        store.didRestore()
+        let evicted = store.didRestore(session)
+        if !evicted.isEmpty { await close(evicted) }
         return session.life.state == .live
     }
 
@@ -172,7 +191,8 @@ final class SessionHost: Sendable {
         of session: Session, from path: ClickPath, versionsAfter version: Int = 0, stoppedNotice: String
     ) async -> SessionScene.Replay {
         let (scene, replay) = await SessionScene.replaying(
-            path, app: app, versionsAfter: version, settleTimeout: configuration.settleTimeout
+            path, app: app, versionsAfter: version, maxPathEntries: configuration.maxClickPathEntries,
+            settleTimeout: configuration.settleTimeout
         ) { wire($0, to: session) }
         guard !session.life.isOver else {
             // The session ended while its path replayed.
@@ -184,28 +204,51 @@ final class SessionHost: Sendable {
         return replay
     }
 
-    /// Keeps the session's click path under a new random share id, and returns the id.
-    func share(_ session: Session) async throws -> String {
-        let path = await MainActor.run { session.scene?.clickPath } ?? ClickPath()
+    /// Keeps the session's click path under a new random share id, for
+    /// ``WebHostConfiguration/shareLifetime``, and returns the id.
+    /// - Throws: ``ShareRefusal`` when the path is full or the store refuses it.
+    func share(_ session: Session) async throws(ShareRefusal) -> String {
+        let path = await MainActor.run { () -> ClickPath? in
+            guard let scene = session.scene else { return ClickPath() }
+            return scene.isPathFull ? nil : scene.clickPath
+        }
+        guard let path else { throw .pathFull(configuration.maxClickPathEntries) }
         let id = OpaqueToken.random().text
-        try await paths.share(path, id: id)
+        let lifetime = configuration.shareLifetime.components
+        let expires = Date.now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18)
+        do {
+            try await paths.share(path, id: id, bySession: session.id.description, expires: expires)
+        } catch ClickPathStoreError.tooManyShares(let limit) {
+            sharesFull.hit(logger)
+            throw .storeFull(limit)
+        } catch {
+            logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
+            throw .storeFailed
+        }
         logger.info("shared \(path.entries.count) clicks", metadata: ["session": "\(session.id.short)"])
         return id
     }
 
     @MainActor
     private func makeScene(for session: Session) -> SessionScene {
-        let scene = SessionScene(app: app)
+        let scene = SessionScene(app: app, maxPathEntries: configuration.maxClickPathEntries)
         wire(scene, to: session)
         return scene
     }
 
     /// Lets the session follow its scene: a changed window refreshes the pages that wait for a
-    /// move, a logged step tells the inspector. The scene's log keeps what the inspector shows, no
-    /// more.
+    /// move, a logged step tells the inspector, a bound that keeps something from the click path
+    /// is logged. The scene's log keeps what the inspector shows, no more.
     @MainActor
     private func wire(_ scene: SessionScene, to session: Session) {
         scene.coordinator?.logCapacity = Self.inspectedSteps
+        scene.onLimit = { [weak self] limit in
+            guard let self else { return }
+            switch limit {
+            case .valueTooLong: valuesTooLong.hit(logger)
+            case .pathFull: pathsFull.hit(logger)
+            }
+        }
         scene.window.onChange = { [weak self, weak session] version in
             guard let self, let session, session.windowDidChange(to: version) else { return }
             self.scheduleRefresh(session)
@@ -301,13 +344,12 @@ final class SessionHost: Sendable {
             logger.warning(
                 "\(Self.emptyWindowMessage)", metadata: ["session": "\(session.id.short)"])
             html = renderer.renderMessage(
-                title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/")
+                title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/",
+                links: .served)
         } else {
             html = try renderer.render(
-                tree, eventsURL: FlowHostRoute.events(after: tree.version).url, shareURL: FlowHostRoute.share.url,
-                notice: notice,
-                inspectorURL: configuration.showsInspector ? FlowHostRoute.inspector.url : nil,
-                problemDetails: configuration.showsInspector)
+                tree, links: .served(version: tree.version, showsInspector: configuration.showsInspector),
+                notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),

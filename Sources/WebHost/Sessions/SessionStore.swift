@@ -26,6 +26,10 @@ final class SessionStore: Sendable {
         var returning: [SessionID: Session] = [:]
         /// Ended sessions whose stored paths are being forgotten.
         var leaving: [SessionID: Session] = [:]
+        /// Sessions a cookie named that are being rebuilt from their stored paths: outside the
+        /// bounded pools until the store showed they exist (a flood of made-up cookies ends no one),
+        /// and at most as many as requests wait for them.
+        var rebuilding: [SessionID: Session] = [:]
         var counts = SessionCounts()
 
         /// Lists `session` in `pool`, then ends that pool's least recently used sessions beyond
@@ -82,7 +86,7 @@ final class SessionStore: Sendable {
         return pools.withLock { pools in
             let isNew = pools.new[id] != nil
             guard let session = pools.new[id] ?? pools.returning[id] else {
-                return Lookup(isLeaving: pools.leaving[id] != nil)
+                return Lookup(session: pools.rebuilding[id], isLeaving: pools.leaving[id] != nil)
             }
             guard now - session.lastUsed < idleTimeout else {
                 if isNew { pools.new[id] = nil } else { pools.returning[id] = nil }
@@ -108,28 +112,34 @@ final class SessionStore: Sendable {
     }
 
     /// The session a valid cookie names that is not in memory (it hibernated, or the server
-    /// restarted): a new ``Session`` in ``SessionLife/hibernated``, listed in the returning pool so
-    /// that every request naming it meanwhile waits for the one rebuild in its queue. Nil when the
-    /// session is leaving the store. Returns the returning sessions evicted to stay within the bound.
-    func returningSession(_ id: SessionID, now: ContinuousClock.Instant) -> (session: Session?, evicted: [Session]) {
+    /// restarted): a new ``Session`` in ``SessionLife/hibernated``, listed as rebuilding (not in a
+    /// pool yet) so that every request naming it meanwhile waits for the one rebuild in its queue.
+    /// Nil when the session is leaving the store.
+    func returningSession(_ id: SessionID, now: ContinuousClock.Instant) -> Session? {
         pools.withLock { pools in
-            if let listed = pools.new[id] ?? pools.returning[id] { return (listed, []) }
-            guard pools.leaving[id] == nil else { return (nil, []) }
+            if let listed = pools.new[id] ?? pools.returning[id] ?? pools.rebuilding[id] { return listed }
+            guard pools.leaving[id] == nil else { return nil }
             let session = Session(id: id, life: .hibernated, now: now)
-            let evicted = pools.add(session, to: \.returning, bound: maxReturning, evictedCount: \.evictedReturning)
-            return (session, evicted)
+            pools.rebuilding[id] = session
+            return session
         }
     }
 
-    /// Counts a session rebuilt from its stored path.
-    func didRestore() {
-        pools.withLock { $0.counts.restored += 1 }
+    /// A session was rebuilt from its stored path: it joins the returning pool. Returns the returning
+    /// sessions evicted to stay within the bound.
+    func didRestore(_ session: Session) -> [Session] {
+        pools.withLock { pools in
+            guard pools.rebuilding[session.id] === session else { return [] }
+            pools.rebuilding[session.id] = nil
+            pools.counts.restored += 1
+            return pools.add(session, to: \.returning, bound: maxReturning, evictedCount: \.evictedReturning)
+        }
     }
 
     /// Unlists a session whose rebuild found nothing stored: it never was.
     func discard(_ session: Session) {
         pools.withLock { pools in
-            if pools.returning[session.id] === session { pools.returning[session.id] = nil }
+            if pools.rebuilding[session.id] === session { pools.rebuilding[session.id] = nil }
         }
     }
 

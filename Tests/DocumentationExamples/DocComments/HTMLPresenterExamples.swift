@@ -29,13 +29,13 @@ final class ActionsExamples: HTMLViewModel, Stepper {
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
         // example: Sources/HTMLPresenter/Actions/ActionResult.swift
-        let signIn = actions.form { fields in
+        let signIn = actions.form(fields: ["email"]) { fields in
             guard fields["email"]?.isEmpty == false else { return .invalid(["email": "Enter your email address."]) }
             return .accepted
         }
         // end of example
         // example: Sources/HTMLPresenter/Screens/FormFields.swift
-        let subscribe = actions.form { fields in
+        let subscribe = actions.form(fields: ["email"]) { fields in
             guard let email = fields["email"], !email.isEmpty else { return .invalid(["email": "Enter your email."]) }
             return .accepted
         }
@@ -43,8 +43,15 @@ final class ActionsExamples: HTMLViewModel, Stepper {
         // example: Sources/HTMLPresenter/Screens/ScreenActions.swift
         let values: TemplateValue = [
             "open": actions.step(MovieStep.movieDetail(id: 3)),
-            "signIn": actions.form { fields in await self.viewModel.signIn(fields) },
+            "signIn": actions.form(fields: ["email", .secret("password")]) { fields in
+                await self.viewModel.signIn(fields)
+            },
         ]
+        // end of example
+        // example: Sources/HTMLPresenter/Screens/FormField.swift
+        let login = actions.form(fields: ["email", .secret("password")]) { fields in
+            await self.viewModel.signIn(fields)
+        }
         // end of example
         // example: Sources/HTMLPresenter/Rendering/TemplateValue.swift
         let movie: TemplateValue = [
@@ -54,7 +61,9 @@ final class ActionsExamples: HTMLViewModel, Stepper {
             "similar": [["title": "Ronin", "open": actions.step(MovieStep.movieDetail(id: 7))]],
         ]
         // end of example
-        return ["signIn": signIn, "subscribe": subscribe, "values": values, "movie": movie]
+        return [
+            "signIn": signIn, "subscribe": subscribe, "values": values, "movie": movie, "login": login,
+        ]
     }
 }
 
@@ -134,11 +143,12 @@ struct HTMLPresenterExamples {
     func window() async throws {
         let listScreen = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel(), title: "Movies")
         let renderer = PageRenderer(templates: templates)
+        let links = PageLinks.snapshot
         // example: Sources/HTMLPresenter/Containers/HTMLWindow.swift
         let window = HTMLWindow()
         window.rootViewController = HTMLNavigationController(rootViewController: listScreen)
         let tree = window.updatedScreenTree()
-        let html = try renderer.render(tree)
+        let html = try renderer.render(tree, links: links)
         let result = try await window.perform(tree.actions[0].token)  // the first movie's action
         // end of example
         #expect(result == .accepted)
@@ -150,10 +160,11 @@ struct HTMLPresenterExamples {
         let window = HTMLWindow()
         window.rootViewController = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel())
         func render(templatesDirectory: String) async throws -> String {
+            let links = PageLinks.snapshot
             // example: Sources/HTMLPresenter/Rendering/PageRenderer.swift
             let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
             let tree = window.updatedScreenTree()  // on the main actor
-            let html = try await Task.detached { try renderer.render(tree) }.value
+            let html = try await Task.detached { try renderer.render(tree, links: links) }.value
             // end of example
             return html
         }
@@ -163,12 +174,30 @@ struct HTMLPresenterExamples {
     @Test("a message page links onward")
     func renderMessage() {
         let renderer = PageRenderer(templates: templates)
+        let links = PageLinks.snapshot
         // example: Sources/HTMLPresenter/Rendering/PageRenderer.swift
         let page = renderer.renderMessage(
             title: "Page not found", message: "No screen lives at /link/x.", linkTitle: "Go to the current screen",
-            linkURL: "/")
+            linkURL: "/", links: links)
         // end of example
         #expect(page.contains("No screen lives at /link/x."))
+    }
+
+    @Test("a page rendered for a static export links each action to a file, or disables it")
+    func pageLinks() throws {
+        let window = HTMLWindow()
+        window.rootViewController = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel())
+        let tree = window.updatedScreenTree()
+        let renderer = PageRenderer(templates: templates)
+        let files = [tree.actions[0].token: "state-2.html"]
+        // example: Sources/HTMLPresenter/Rendering/PageLinks.swift
+        let links = PageLinks(
+            stylesheet: "flowhost/flowhost.css", publicFiles: "public/",
+            actions: .resolve { token in files[token].map(ActionTarget.link) ?? .disabled(reason: "Not crawled") })
+        let html = try renderer.render(tree, links: links)
+        // end of example
+        #expect(html.contains(#"<form method="get" action="state-2.html" class="action">"#))
+        #expect(html.contains(#"disabled title="Not crawled""#))
     }
 
     @Test("a template library loads a directory and renders by name")
@@ -188,7 +217,7 @@ struct HTMLPresenterExamples {
     func actionValues() {
         let window = HTMLWindow()
         window.rootViewController = HTMLViewController(template: "movies/detail", viewModel: ActionsExamples())
-        #expect(window.updatedScreenTree().actions.count == 5)
+        #expect(window.updatedScreenTree().actions.count == 6)
     }
 
     @Test("a token reads back from its text")
@@ -196,14 +225,6 @@ struct HTMLPresenterExamples {
         // example: Sources/HTMLPresenter/Actions/OpaqueToken.swift
         let token = OpaqueToken.random()
         #expect(OpaqueToken(token.text) == token)  // any other text is nil
-        // end of example
-    }
-
-    @Test("routes parse and build")
-    func flowHostRoute() {
-        // example: Sources/HTMLPresenter/Routes/FlowHostRoute.swift
-        #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))
-        #expect(FlowHostRoute.events(after: 4).url == "/_events?v=4")
         // end of example
     }
 

@@ -12,6 +12,14 @@ import WebHost
 
 @Suite("WebHost's doc comment examples")
 struct WebHostExamples {
+    @Test("routes parse and build")
+    func flowHostRoute() {
+        // example: Sources/WebHost/HTTP/FlowHostRoute.swift
+        #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))
+        #expect(FlowHostRoute.events(after: 4).url == "/_events?v=4")
+        // end of example
+    }
+
     @Test("deep links map paths to steps")
     func deepLinks() {
         // example: Sources/FlowHostApp/DeepLinks.swift
@@ -63,6 +71,14 @@ struct WebHostExamples {
         // example: Sources/FlowCrawl/Export/StaticExport.swift
         let result = try StaticExport(crawl: crawl, app: app).write(to: URL(filePath: "site"))
         if let problem = result.mapProblem { print(problem) }  // dot missing: the rest is written
+        // end of example
+    }
+
+    /// Compiled, not run: `StoryboardTests` checks the sample's storyboard.
+    @MainActor func storyboard(app: WebApp) async throws {
+        // example: Sources/FlowCrawl/Storyboard/Storyboard.swift
+        let storyboard = try await Crawler(app: app).crawl().map.storyboard
+        print(storyboard.screens.map(\.title), storyboard.segues.count)
         // end of example
     }
 

@@ -33,6 +33,7 @@ struct MustacheOracleTests {
         case .string(let text): text
         case .list(let elements): elements.map(oracleValue)
         case .object(let values): values.mapValues(oracleValue)
+        case .action, .publicFile: value.description
         }
     }
 }

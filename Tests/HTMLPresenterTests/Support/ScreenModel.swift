@@ -27,8 +27,3 @@ final class ScreenModel: HTMLViewModel, Stepper {
 func screen(_ name: String, values: @escaping (ScreenActions) -> TemplateValue = { _ in [:] }) -> HTMLViewController {
     HTMLViewController(template: "screens/\(name)", viewModel: ScreenModel(values: values), title: name)
 }
-
-extension String {
-    /// The token at the end of an action URL.
-    var token: String { String(split(separator: "/").last ?? "") }
-}

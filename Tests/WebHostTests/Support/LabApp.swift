@@ -14,13 +14,17 @@ enum LabStep: Step, Equatable {
 }
 
 /// Page n of the lab: Next pushes page n+1, Later pushes it after a delay (a stepper that emits
-/// on its own), Rename is a form that refuses an empty name, Sheet presents a modal.
+/// on its own), Rename is a form that refuses an empty name, Sheet presents a modal, Unlock is a
+/// form with a secret PIN (``LabPageModel/pin`` unlocks the page, as a password signs in).
 final class LabPageModel: HTMLViewModel, Stepper {
     let steps = Steps()
     let number: Int
     private let clock: FlowClock
     private let laterDelay: Duration
     private(set) var name = ""
+    private(set) var isUnlocked = false
+    /// The PIN that unlocks a page.
+    nonisolated static let pin = "2718"
 
     init(number: Int, clock: FlowClock, laterDelay: Duration) {
         self.number = number
@@ -39,10 +43,16 @@ final class LabPageModel: HTMLViewModel, Stepper {
                     steps.send(LabStep.page(number + 1))
                 }
             },
-            "rename": actions.form { [weak self] fields in
+            "rename": actions.form(fields: ["name"]) { [weak self] fields in
                 let name = fields["name"] ?? ""
                 guard name.count >= 2 else { return .invalid(["name": "A name has at least two letters."]) }
                 self?.name = name
+                return .accepted
+            },
+            "unlocked": .bool(isUnlocked),
+            "unlock": actions.form(fields: [.secret("pin")]) { [weak self] fields in
+                guard fields["pin"] == Self.pin else { return .invalid(["pin": "Wrong PIN."]) }
+                self?.isUnlocked = true
                 return .accepted
             },
         ]
@@ -112,6 +122,12 @@ let labTemplates = [
     {{#form.errors.name}}<p class="error">{{.}}</p>{{/form.errors.name}}
     <button>Rename</button>
     </form>
+    {{#unlocked}}<p class="unlocked">Unlocked</p>{{/unlocked}}
+    <form method="post" action="{{unlock}}">
+    <input name="pin" type="password" value="{{form.values.pin}}">
+    {{#form.errors.pin}}<p class="error">{{.}}</p>{{/form.errors.pin}}
+    <button>Unlock</button>
+    </form>
     """,
     "lab/about": "<p>About the lab</p>",
     "lab/sheet": #"<form method="post" action="{{close}}"><button>Close</button></form>"#,
@@ -132,12 +148,13 @@ final class LabFlows {
 
 /// The lab as a web app; Later's step comes `laterDelay` after the click; `publicDirectory` is
 /// served at `/public/`. `templates` replaces the lab's own; `library`, templates as loaded (with
-/// their problems), replaces both.
+/// their problems), replaces both. `testSource` is how a copied test makes it.
 func labApp(
     recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
-    templates: [String: String] = labTemplates, library: TemplateLibrary? = nil
+    templates: [String: String] = labTemplates, library: TemplateLibrary? = nil,
+    testSource: ClickPathTestSource? = nil
 ) throws -> WebApp {
-    try WebApp(
+    var app = try WebApp(
         templates: try library ?? TemplateLibrary(templates: templates),
         publicDirectory: publicDirectory,
         deepLinks: DeepLinks().adding("page/:number") { parameters in
@@ -151,27 +168,31 @@ func labApp(
         coordinator.coordinate(flow: flow, with: OneStepper(withSingleStep: LabStep.start))
         return coordinator
     }
+    app.testSource = testSource
+    return app
 }
 
 /// Runs `test` against a lab server through HummingbirdTesting's router client.
 /// `.live` runs a real server on a free port instead (for what needs a socket: a client that
-/// hangs up).
+/// hangs up). With `logs`, the server logs at info there; else warnings are printed.
 func withLabServer(
     recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
     library: TemplateLibrary? = nil, store: any ClickPathStore = MemoryClickPathStore(),
-    testing: TestingSetup = .router,
+    testing: TestingSetup = .router, testSource: ClickPathTestSource? = nil,
+    logs: RecordingLogHandler.Messages? = nil,
     configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
     var configuration = WebHostConfiguration()
     configuration.port = 0
     configure(&configuration)
-    var logger = Logger(label: "lab")
-    logger.logLevel = .warning
+    var logger =
+        logs.map { logs in Logger(label: "lab") { _ in RecordingLogHandler(messages: logs) } } ?? Logger(label: "lab")
+    logger.logLevel = logs == nil ? .warning : .info
     let server = FlowHostServer(
         app: try labApp(
-            recorder: recorder, laterDelay: laterDelay, publicDirectory: publicDirectory, library: library),
-        configuration: configuration, store: store,
-        logger: logger)
+            recorder: recorder, laterDelay: laterDelay, publicDirectory: publicDirectory, library: library,
+            testSource: testSource),
+        configuration: configuration, store: store, logger: logger)
     try await server.makeApplication().test(testing) { client in try await test(client) }
 }

@@ -1,5 +1,9 @@
+import FlowHostApp
+import HTMLPresenter
+
 /// Every URL FlowHost serves, both ways: parsed from a request's path and query, and built into
-/// the pages and redirects. No other code writes a FlowHost path by hand.
+/// the pages (``PageLinks/served(version:showsInspector:)``) and redirects. No other code writes a
+/// FlowHost path by hand.
 ///
 /// ```swift
 /// #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))
@@ -25,6 +29,8 @@ public enum FlowHostRoute: Equatable, Sendable {
     case share
     /// `/_share/<id>`: the page that shows the share link `id`.
     case sharePage(id: String)
+    /// `/_share/<id>/revoke` (POST): the share link `id` stops opening (only its sharer may).
+    case revokeShare(id: String)
     /// `/s/<id>`: a share link; opening it starts a new session at the shared screen.
     case shared(id: String)
     /// `/_flowhost/inspector`: the inspector of the session (coordinator tree, step log, click path).
@@ -42,19 +48,20 @@ public enum FlowHostRoute: Equatable, Sendable {
     case unknown
 
     /// The chrome's stylesheet.
-    public static let stylesheet = FlowHostRoute.chromeFile("flowhost.css")
+    public static let stylesheet = FlowHostRoute.chromeFile(Chrome.stylesheet)
     /// The chrome's script (live moves).
-    public static let script = FlowHostRoute.chromeFile("flowhost.js")
+    public static let script = FlowHostRoute.chromeFile(Chrome.script)
     /// The flow map's stylesheet.
-    public static let mapStylesheet = FlowHostRoute.chromeFile("flowmap.css")
+    public static let mapStylesheet = FlowHostRoute.chromeFile(Chrome.mapStylesheet)
     /// Where the chrome's own static files are served.
     public static let chromeFilesPrefix = "/_flowhost/"
     /// Where the app's `Public/` folder is served.
     public static let publicFilesPrefix = "/public/"
     static let actionPrefix = "/_action/"
     private static let screenPrefix = "/screen/"
-    private static let linkPrefix = "/link/"
+    private static let linkPrefix = DeepLinks.pathPrefix
     private static let sharePagePrefix = "/_share/"
+    private static let revokeSuffix = "/revoke"
     private static let sharedPrefix = "/s/"
     private static let backToHerePrefix = "/_flowhost/inspector/back/"
 
@@ -84,6 +91,9 @@ public enum FlowHostRoute: Equatable, Sendable {
             }
         case _ where path.hasPrefix(Self.actionPrefix):
             self = .action(token: String(path.dropFirst(Self.actionPrefix.count)))
+        case _ where path.hasPrefix(Self.sharePagePrefix) && path.hasSuffix(Self.revokeSuffix):
+            self = .revokeShare(
+                id: String(path.dropFirst(Self.sharePagePrefix.count).dropLast(Self.revokeSuffix.count)))
         case _ where path.hasPrefix(Self.sharePagePrefix):
             self = .sharePage(id: String(path.dropFirst(Self.sharePagePrefix.count)))
         case _ where path.hasPrefix(Self.sharedPrefix):
@@ -110,6 +120,7 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .publicFile(let path): Self.publicFilesPrefix + path
         case .share: "/_share"
         case .sharePage(let id): Self.sharePagePrefix + id
+        case .revokeShare(let id): Self.sharePagePrefix + id + Self.revokeSuffix
         case .shared(let id): Self.sharedPrefix + id
         case .inspector: "/_flowhost/inspector"
         case .backToHere(let count): "\(Self.backToHerePrefix)\(count)"

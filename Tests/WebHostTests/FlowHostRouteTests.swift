@@ -1,5 +1,6 @@
 import HTMLPresenter
 import Testing
+import WebHost
 
 @Suite("FlowHostRoute")
 struct FlowHostRouteTests {

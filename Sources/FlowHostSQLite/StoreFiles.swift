@@ -1,0 +1,40 @@
+import Foundation
+
+/// The modes of a store's files: its folder `0700`, its database with its `-wal` and `-shm` files
+/// and its key file `0600`, whether they were created here or found, so that a store made in a
+/// folder that already existed is still its user's alone. SQLite creates `-wal` and `-shm` with
+/// the database file's mode; they are restricted again once open all the same.
+enum StoreFiles {
+    /// Creates the folder of `file` when missing, and makes it `0700`.
+    static func prepareFolder(of file: String) throws {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let files = FileManager.default
+        try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: nil)
+        try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
+    }
+
+    /// Creates the empty database file `file`, mode `0600`, when missing (SQLite would create it
+    /// readable by everyone under the usual umask), and makes the database's files that exist
+    /// `0600`.
+    static func prepareDatabase(_ file: String) throws {
+        let files = FileManager.default
+        if !files.fileExists(atPath: file) {
+            guard files.createFile(atPath: file, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file])
+            }
+        }
+        try restrictDatabase(file)
+    }
+
+    /// Makes the database `file` and its `-wal` and `-shm` files, those that exist, `0600`.
+    static func restrictDatabase(_ file: String) throws {
+        for path in [file, file + "-wal", file + "-shm"] where FileManager.default.fileExists(atPath: path) {
+            try restrict(path)
+        }
+    }
+
+    /// Makes `file` `0600`.
+    static func restrict(_ file: String) throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+    }
+}

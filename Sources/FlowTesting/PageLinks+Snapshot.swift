@@ -1,0 +1,11 @@
+import HTMLPresenter
+
+extension PageLinks {
+    /// The links of a page as the web host serves it (the chrome's files under `/_flowhost/`, the
+    /// app's under `/public/`, each action posted to `/_action/<token>`), without the session's own
+    /// controls: a snapshot reads like the page a browser gets, and the ``SnapshotTesting/Snapshotting/html``
+    /// strategy names the tokens by their order.
+    public static let snapshot = PageLinks(
+        stylesheet: "/_flowhost/" + Chrome.stylesheet, script: "/_flowhost/" + Chrome.script,
+        publicFiles: "/public/", actions: .post(urlPrefix: "/_action/"))
+}

@@ -1,0 +1,73 @@
+/// What a page links to, for what it is rendered for: the web host serves pages with its own URLs,
+/// a static export with relative files, a snapshot test with the served page's shape. The renderer
+/// knows no URL of its own: it writes these.
+///
+/// ```swift
+/// let links = PageLinks(
+///     stylesheet: "flowhost/flowhost.css", publicFiles: "public/",
+///     actions: .resolve { token in files[token].map(ActionTarget.link) ?? .disabled(reason: "Not crawled") })
+/// let html = try renderer.render(tree, links: links)
+/// ```
+public struct PageLinks: Sendable {
+    /// How the page writes its actions.
+    public enum Actions: Sendable {
+        /// Each action is sent to `urlPrefix` followed by its token, the way the template's markup
+        /// says (a form's POST): the markup is written as it is.
+        case post(urlPrefix: String)
+        /// Each action goes where `target(token)` says; the markup around it is adjusted to match (a
+        /// form's method, a button's `formmethod`, a disabled button), and every action's label is
+        /// read as the page renders (see ``RenderedPage``).
+        case resolve(_ target: @Sendable (_ token: String) -> ActionTarget)
+    }
+
+    /// A page that moves on by itself after a while (a static export of a screen whose flow moved
+    /// on its own, a timer): no script needed.
+    public struct Refresh: Sendable, Equatable {
+        /// Where it moves to.
+        public var url: String
+        /// After how many seconds.
+        public var seconds: Int
+
+        /// Moves to `url` after `seconds`.
+        public init(url: String, seconds: Int) {
+            self.url = url
+            self.seconds = seconds
+        }
+    }
+
+    /// The chrome's stylesheet.
+    public var stylesheet: String
+    /// The chrome's script (live moves, the inspector panel, copying); nil for a page without script.
+    public var script: String?
+    /// What a ``TemplateValue/publicFile(_:)`` path is written after (`/public/`, or `public/` in a
+    /// static export).
+    public var publicFiles: String
+    /// How the page writes its actions.
+    public var actions: Actions
+    /// Where the page's script listens for live moves; nil for none.
+    public var events: String?
+    /// Where the Share control beside the phone posts; nil for no Share control.
+    public var share: String?
+    /// The inspector's page, opened from the toolbar beside Share; nil for none.
+    public var inspector: String?
+    /// The flow map, linked beside the phone (a static export's `map.html`); nil for none.
+    public var flowMap: String?
+    /// Where the page moves on by itself, and when; nil when it does not.
+    public var refresh: Refresh?
+
+    /// The links given; the optional ones default to none.
+    public init(
+        stylesheet: String, script: String? = nil, publicFiles: String, actions: Actions, events: String? = nil,
+        share: String? = nil, inspector: String? = nil, flowMap: String? = nil, refresh: Refresh? = nil
+    ) {
+        self.stylesheet = stylesheet
+        self.script = script
+        self.publicFiles = publicFiles
+        self.actions = actions
+        self.events = events
+        self.share = share
+        self.inspector = inspector
+        self.flowMap = flowMap
+        self.refresh = refresh
+    }
+}
