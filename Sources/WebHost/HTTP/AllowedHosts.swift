@@ -37,6 +37,11 @@ final class AllowedHosts: Sendable {
     /// How share links name the server without a public URL.
     private let linkHost: String
     private let port: Atomic<Int>
+    /// Authorities found allowed, as sent: a browser names the same `Host` in every request, and
+    /// parsing one walks its characters (a few percent of a served page's GET in profiles). Only
+    /// allowed ones are kept, at most ``knownLimit``: a client naming other hosts adds nothing.
+    private let known = Mutex<Set<String>>([])
+    private static let knownLimit = 32
 
     init(configuration: WebHostConfiguration) {
         let bound = Authority(configuration.host).map(\.host)
@@ -68,11 +73,16 @@ final class AllowedHosts: Sendable {
     /// Whether a request that names `authority` (its `Host`) is answered.
     func check(authority: String?) -> Verdict {
         guard let authority else { return .missing }
+        if known.withLock({ $0.contains(authority) }) { return .allowed }
         guard let parsed = Authority(authority) else { return .malformed }
         let allowed =
             boundNames.contains(parsed.host) || allowedNames.contains(parsed.host)
             || parsed.host == publicOrigin?.authority.host
-        return allowed ? .allowed : .refused(host: parsed.host)
+        guard allowed else { return .refused(host: parsed.host) }
+        known.withLock { known in
+            if known.count < Self.knownLimit { known.insert(authority) }
+        }
+        return .allowed
     }
 
     /// Whether `origin` (an `Origin` header: `scheme://host[:port]`) is one of the server's own.

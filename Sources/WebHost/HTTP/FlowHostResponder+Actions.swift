@@ -14,7 +14,7 @@ extension FlowHostResponder {
         case .failure(let refusal): return refusal.response
         }
         guard let session = await existingSession(request, log: &log) else {
-            guard request.cookies[PageResponses.sessionCookie] != nil else {
+            guard request.sessionCookieValue != nil else {
                 return responses.message(
                     .conflict, title: "Cookies are off",
                     message: "This prototype remembers where you are with a cookie, and this browser sent none. "

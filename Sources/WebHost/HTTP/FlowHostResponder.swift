@@ -147,7 +147,7 @@ struct FlowHostResponder: HTTPResponder {
     /// The session the request's cookie names, if it lives, or if its click path is stored (then it
     /// is rebuilt: it hibernated, or the server restarted).
     func existingSession(_ request: Request, log: inout RequestLog) async -> Session? {
-        let cookie = request.cookies[PageResponses.sessionCookie]?.value
+        let cookie = request.sessionCookieValue
         let session = await host.existingSession(cookie: cookie, clientGone: log.clientGone)
         log.session = session?.id
         return session

@@ -27,7 +27,7 @@ struct PageResponses: Sendable {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         var response = Response(status: status, headers: headers, body: ResponseBody(byteBuffer: html))
-        response.setCookie(nextNavigationCookie())
+        response.headers[values: .setCookie].append(nextNavigationCookie())
         return response
     }
 
@@ -47,7 +47,7 @@ struct PageResponses: Sendable {
         headers[.location] = location
         headers[.cacheControl] = "no-store"
         var response = Response(status: .seeOther, headers: headers)
-        response.setCookie(nextNavigationCookie())
+        response.headers[values: .setCookie].append(nextNavigationCookie())
         return response
     }
 
@@ -92,9 +92,15 @@ struct PageResponses: Sendable {
         headers[.referrerPolicy] = "same-origin"
     }
 
-    private func nextNavigationCookie() -> Cookie {
-        cookie(Self.navigationCookie, value: "\(Self.navigationCounter.wrappingAdd(1, ordering: .relaxed).newValue)")
+    /// The next navigation cookie, as its `Set-Cookie` value: the attributes of ``cookie(_:value:)``
+    /// written once, not a `Cookie` (a table of attributes) built and printed for every page.
+    private func nextNavigationCookie() -> String {
+        "\(Self.navigationCookie)=\(Self.navigationCounter.wrappingAdd(1, ordering: .relaxed).newValue)"
+            + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes)
     }
+
+    private static let cookieAttributes = "; Path=/; HttpOnly; SameSite=Lax"
+    private static let secureCookieAttributes = cookieAttributes + "; Secure"
 
     /// A cookie of the host: whole site, never read by scripts, not sent with cross-site posts.
     private func cookie(_ name: String, value: String) -> Cookie {
