@@ -57,6 +57,15 @@ enum StoreKey {
         return key
     }
 
+    /// The key that signs action tokens, derived from the store key (HKDF-SHA256): every process
+    /// opening the store with the same key signs alike, and a token key that leaks gives away no
+    /// secret value.
+    static func tokenKey(derivedFrom storeKey: SymmetricKey) -> [UInt8] {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: storeKey, info: Array("flowhost action tokens".utf8), outputByteCount: 32
+        ).withUnsafeBytes { Array($0) }
+    }
+
     private static func key(from text: String, source: String) throws -> SymmetricKey {
         guard let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count == 32
         else {

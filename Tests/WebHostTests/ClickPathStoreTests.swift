@@ -309,6 +309,33 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test(
+        "the token key is 32 bytes, the same on every read; session digests are stable and tell sessions apart",
+        arguments: Kind.allCases)
+    func tokenKeyAndDigests(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            let key = try await store.tokenKey()
+            #expect(key.count == 32)
+            #expect(try await store.tokenKey() == key)
+            #expect(store.sessionDigest(of: "a") == store.sessionDigest(of: "a"))
+            #expect(store.sessionDigest(of: "a") != store.sessionDigest(of: "b"))
+        }
+    }
+
+    @Test("a store one process writes reports no changes: its stream ends at once", arguments: Kind.allCases)
+    func noChangesFromOthers(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            let changes = store.changes()
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            try await store.removeSessions(["a"])
+            var reported: [ClickPathChange] = []
+            for await change in changes { reported.append(change) }
+            #expect(reported.isEmpty)
+        }
+    }
+
     @Test("concurrent appends each succeed or fail alone", arguments: Kind.allCases)
     func concurrentAppends(kind: Kind) async throws {
         try await withFolder { folder in
@@ -424,6 +451,28 @@ struct ClickPathStoreTests {
             }
             withExtendedLifetime(first) {}
         }
+    }
+
+    @Test("two instances on one file sign tokens with one key, and its digest is the SHA-256 the file keeps")
+    func sharedTokenKey() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "store.sqlite").path
+            let first = try SQLiteClickPathStore(path: path)
+            let second = try SQLiteClickPathStore(path: path)
+            #expect(try await first.tokenKey() == second.tokenKey())
+            let other = try SQLiteClickPathStore(path: folder.appending(path: "other.sqlite").path)
+            #expect(try await other.tokenKey() != first.tokenKey())
+            // The token key is derived, not the store key itself (which seals secret values).
+            let storeKey = try String(contentsOfFile: path + ".key", encoding: .utf8)
+            #expect(Data(try await first.tokenKey()).base64EncodedString() + "\n" != storeKey)
+            #expect(
+                first.sessionDigest(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        }
+    }
+
+    @Test("a memory store's token key is its own: another store in the process has another")
+    func memoryTokenKey() async throws {
+        #expect(try await MemoryClickPathStore().tokenKey() != MemoryClickPathStore().tokenKey())
     }
 
     @Test("the file is in WAL mode with synchronous=NORMAL, and its folder is created")
