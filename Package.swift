@@ -75,6 +75,8 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // Action tokens signed with the store's key (HMAC-SHA256), understood by every process.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // An app's own executable: serve (its options and start-up), export, map, check.

@@ -43,6 +43,8 @@ public struct FlowHostServer: Sendable {
                 await onServerRunning(port)
             },
             logger: host.logger)
+        // Other processes sharing the store: their changes move this one's pages.
+        host.tasks.start { [host] in await host.followChanges() }
         application.addServices(SessionSweeper(host: host), host.tasks)
         if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }
         return application

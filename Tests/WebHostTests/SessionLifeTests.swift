@@ -123,4 +123,32 @@ struct SessionLifeTests {
         let forgets24 = life.end()
         #expect(!forgets24, "nothing to forget")
     }
+
+    @Test("an append the store could not take is undone: the next change appends from where the store ends")
+    func undoneAppend() {
+        var life = SessionLife.started
+        _ = life.recorded(pathCount: 2)
+        let refused = life.recorded(pathCount: 3)
+        #expect(refused == .append(start: 2))
+        life.appendUndone(storedEntries: 2)
+        #expect(life.storedEntries == 2)
+        let retried = life.recorded(pathCount: 3)
+        #expect(retried == .append(start: 2), "the same click, taken again once the store is back")
+    }
+
+    @Test("a live session rebuilt from what another process stored holds that many entries, or stores anew")
+    func reloadedFromTheStore() {
+        var life = SessionLife.started
+        _ = life.recorded(pathCount: 2)
+        let fits = life.reloaded(stored: 4, replayed: 4)
+        #expect(fits == .none)
+        #expect(life.storedEntries == 4)
+        let stopsEarly = life.reloaded(stored: 6, replayed: 5)
+        #expect(stopsEarly == .removeStoredPath)
+        #expect(life.storedEntries == 0)
+        var hibernated = SessionLife.hibernated
+        let notLive = hibernated.reloaded(stored: 3, replayed: 3)
+        #expect(notLive == .none)
+        #expect(hibernated.state == .hibernated)
+    }
 }

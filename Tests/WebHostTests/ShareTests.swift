@@ -72,9 +72,9 @@ struct ShareLinkSafetyTests {
         _ browser: inout Browser, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> (page: TestResponse, id: String) {
         var page = try await browser.click("Next", on: try await browser.open())
-        page = try await browser.click("Unlock", on: page, form: "pin=0000")
+        page = try await browser.click("Unlock", on: page, form: "pin=wxyz")
         #expect(page.status == .unprocessableContent, sourceLocation: sourceLocation)
-        #expect(!page.text.contains("0000"), "a refused secret is not shown again", sourceLocation: sourceLocation)
+        #expect(!page.text.contains("wxyz"), "a refused secret is not shown again", sourceLocation: sourceLocation)
         page = try await browser.click("Unlock", on: page, form: "pin=\(LabPageModel.pin)")
         #expect(page.text.contains("Unlocked"), sourceLocation: sourceLocation)
         let shared = try await browser.post("/_share")
@@ -102,7 +102,7 @@ struct ShareLinkSafetyTests {
 
             for text in [opened.text, inspector, own] + logs.all.map(\.message) {
                 #expect(!text.contains(LabPageModel.pin))
-                #expect(!text.contains("0000"))
+                #expect(!text.contains("wxyz"))
             }
             #expect(logs.all.contains { $0.message.contains("/s/\(id.prefix(8))…") })
             #expect(!logs.all.contains { $0.message.contains(id) }, "the log shows share ids cut short")

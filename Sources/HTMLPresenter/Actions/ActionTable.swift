@@ -66,6 +66,9 @@ final class ActionTable {
     /// While a capture of the same version runs: the actions it registers again, in order.
     private var reissued: [Entry] = []
     private var generator = BatchedRandomNumberGenerator()
+    /// Issues the token of the action at a position of the running capture, in place of a random
+    /// one (the web host signs them: see ``HTMLWindow/tokenIssuer``); nil between captures.
+    private var issue: ((_ position: Int) -> OpaqueToken)?
 
     init(retiredCapacity: Int = 256) {
         precondition(retiredCapacity > 0, "An action table remembers at least one retired token")
@@ -78,8 +81,10 @@ final class ActionTable {
 
     /// Starts a capture: of the version on screen again (`sameVersion`), whose actions then get
     /// the tokens they had if they register in the same order; else of a new version, whose
-    /// actions get new tokens (the previous ones are retired).
-    func beginCapture(sameVersion: Bool) {
+    /// actions get new tokens (the previous ones are retired), from `issue` when given (by their
+    /// position in the capture), else random.
+    func beginCapture(sameVersion: Bool, issue: ((_ position: Int) -> OpaqueToken)? = nil) {
+        self.issue = issue
         if sameVersion {
             reissued = entries
             entries = []
@@ -99,6 +104,7 @@ final class ActionTable {
         reissued = []
         onScreen = []
         countByOwner = [:]
+        issue = nil
         // Kept until the next capture: no room for more.
         if entries.capacity > entries.count { entries = Array(entries[...]) }
     }
@@ -128,7 +134,7 @@ final class ActionTable {
         let token =
             reissued.indices.contains(position) && reissued[position].screen == owner
                 && reissued[position].index == index
-            ? reissued[position].token : OpaqueToken.random(using: &generator)
+            ? reissued[position].token : issue?(position) ?? OpaqueToken.random(using: &generator)
         entries.append(Entry(token: token, screen: owner, index: index, behavior: behavior, fields: fields))
         let text = token.text
         onScreen.append(
@@ -157,6 +163,12 @@ final class ActionTable {
     /// The token of the action at `index` of `screen` on screen, if there is one.
     func token(ofAction index: Int, of screen: ScreenID) -> OpaqueToken? {
         entries.first { $0.screen == screen && $0.index == index }?.token
+    }
+
+    /// The token of the action at `position` in the order the capture registered them, if there
+    /// is one.
+    func token(atCapturePosition position: Int) -> OpaqueToken? {
+        entries.indices.contains(position) ? entries[position].token : nil
     }
 
     /// The action for `token`, retiring its generation, or why there is none.

@@ -50,10 +50,14 @@ public struct OpaqueToken: Hashable, Sendable, CustomStringConvertible {
         return OpaqueToken(high: words.0, low: words.1)
     }
 
-    private init(high: UInt64, low: UInt64) {
+    /// The token of these 128 bits (the web host's signed action tokens are made so).
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
+
+    /// Its 128 bits, the first 64 in `high`.
+    package var words: (high: UInt64, low: UInt64) { (high, low) }
 
     /// The 32 lowercase hex digits.
     public var text: String {

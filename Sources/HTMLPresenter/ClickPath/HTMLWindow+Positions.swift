@@ -42,6 +42,14 @@ extension HTMLWindow {
         return actions.token(ofAction: position.index, of: id)?.text
     }
 
+    /// The token of the action registered `position`-th by the capture of what is on screen now
+    /// (capturing if needed), or nil when there are not that many: how another process's token,
+    /// which names its action by that position, is found on this window's page.
+    package func token(atCapturePosition position: Int) -> String? {
+        if currentActions == nil { _ = updatedScreenTree() }
+        return currentActions?.token(atCapturePosition: position)?.text
+    }
+
     /// The view controller `id` of this window, or nil when it holds none.
     func viewController(withID id: ScreenID) -> HTMLViewController? {
         layerRoots.lazy.compactMap { Self.find(id, in: $0)?.1 }.first

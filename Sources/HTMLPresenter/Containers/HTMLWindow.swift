@@ -45,6 +45,10 @@ public final class HTMLWindow: Presentable {
     /// last capture are stale from then on (the page they were rendered into is out of date). The
     /// web host uses it to move open pages when a flow navigates on its own.
     public var onChange: (@MainActor (_ version: Int) -> Void)?
+    /// Issues the token of each new action a capture puts on screen, from the window's version and
+    /// the action's position in the capture, instead of a random one: the web host signs them, so
+    /// that another process holding the same session understands them. Nil: random tokens.
+    package var tokenIssuer: (@MainActor (_ version: Int, _ position: Int) -> OpaqueToken)?
 
     // MARK: Initialization
 
@@ -63,7 +67,10 @@ public final class HTMLWindow: Presentable {
     /// and the actions keep their tokens while the version does not move. Once anything changed,
     /// a capture issues new tokens and the previous ones become stale.
     public func updatedScreenTree() -> ScreenTree {
-        let tree = ScreenCapture(table: actionTable).tree(
+        let issuer = tokenIssuer
+        let version = version
+        let capture = ScreenCapture(table: actionTable, issue: issuer.map { issue in { issue(version, $0) } })
+        let tree = capture.tree(
             of: layerRoots, windowRoot: rootViewController, version: version, sameVersion: capturedVersion == version)
         capturedVersion = version
         return tree

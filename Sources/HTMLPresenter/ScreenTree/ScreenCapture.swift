@@ -8,6 +8,8 @@
 struct ScreenCapture {
     /// Where the capture registers the actions it puts on screen.
     let table: ActionTable
+    /// Issues the tokens of new actions by their position in the capture (random when nil).
+    var issue: ((_ position: Int) -> OpaqueToken)?
 
     /// The tree of `layers` (the window's root first, then each presented modal), stamped with
     /// `version`. The previous capture's tokens are retired, unless it was of the same version
@@ -15,7 +17,7 @@ struct ScreenCapture {
     func tree(
         of layers: [HTMLViewController], windowRoot: HTMLViewController?, version: Int, sameVersion: Bool
     ) -> ScreenTree {
-        table.beginCapture(sameVersion: sameVersion)
+        table.beginCapture(sameVersion: sameVersion, issue: issue)
         defer { table.endCapture() }
         let alert = layers.last as? HTMLAlertController
         let cards = layers.filter { !($0 is HTMLAlertController) }

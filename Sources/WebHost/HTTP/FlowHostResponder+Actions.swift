@@ -13,7 +13,17 @@ extension FlowHostResponder {
         case .success(let form): fields = form
         case .failure(let refusal): return refusal.response
         }
-        guard let session = await existingSession(request, log: &log) else {
+        // Checked before the session is looked up: a forged token rebuilds nothing. A token of an
+        // empty path: another process started the session, which stored nothing yet.
+        let check = await host.check(token: token, cookie: request.sessionCookieValue)
+        let startsUnstored = if case .signed(let named) = check { named.pathLength == 0 } else { false }
+        let session =
+            check == .forged
+            ? host.liveSession(cookie: request.sessionCookieValue)
+            : await host.existingSession(
+                cookie: request.sessionCookieValue, clientGone: log.clientGone, startsUnstored: startsUnstored)
+        log.session = session?.id
+        guard let session else {
             guard request.sessionCookieValue != nil else {
                 return responses.message(
                     .conflict, title: "Cookies are off",
@@ -25,6 +35,9 @@ extension FlowHostResponder {
                 .conflict, title: "This page has expired",
                 message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")
         }
+        guard check != .forged else {
+            return responses.message(.conflict, title: "Nothing was done", message: ActionError.unknown.description)
+        }
         let outcome = try await session.queue.run(clientGone: log.clientGone) { () throws(RenderError) in
             try await host.update(session, .perform(token: token, fields: fields))
         }
@@ -33,6 +46,8 @@ extension FlowHostResponder {
             return responses.message(.conflict, title: "Nothing was done", message: error.description)
         case .ended:
             return responses.redirect(to: FlowHostRoute.root.url)
+        case .storeUnavailable:
+            return responses.storeUnavailable()
         case .page(let page, action: .invalid):
             return responses.page(page.body, for: request.contentCoding, status: .unprocessableContent)
         case .page(let page, _):

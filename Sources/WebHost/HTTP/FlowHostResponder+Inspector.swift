@@ -35,6 +35,8 @@ extension FlowHostResponder {
                 .conflict, title: "Nothing to go back to",
                 message: "This session's click path has no entry \(entryCount) any more. Nothing was done.",
                 linkTitle: "Open the inspector", linkURL: FlowHostRoute.inspector.url)
+        case .storeUnavailable:
+            return responses.storeUnavailable()
         case .refused, .ended:
             return responses.redirect(to: FlowHostRoute.root.url)
         }

@@ -140,6 +140,7 @@ struct FlowHostResponder: HTTPResponder {
         let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
             try await host.update(session, id.map { .reveal($0) } ?? .none)
         }
+        if case .storeUnavailable = outcome { return responses.storeUnavailable() }
         guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
         return answer(page)
     }
@@ -177,6 +178,7 @@ struct FlowHostResponder: HTTPResponder {
             let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
                 try await host.update(session, .openLink(decoded))
             }
+            if case .storeUnavailable = outcome { return responses.storeUnavailable() }
             guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
             return responses.redirect(to: page.url)
         }

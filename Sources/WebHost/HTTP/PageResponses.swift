@@ -61,6 +61,17 @@ struct PageResponses: Sendable {
         return page(ByteBuffer(string: html), status: status)
     }
 
+    /// `503` with `Retry-After`: the click path store cannot be reached, so nothing that changes a
+    /// session is taken now (``SessionHost/Outcome/storeUnavailable``).
+    func storeUnavailable() -> Response {
+        var response = message(
+            .serviceUnavailable, title: "Try again in a moment",
+            message: "This prototype cannot save where you are right now (its database is not answering), so "
+                + "nothing was done. Pages you have open still show; try again in a few seconds.")
+        response.headers[.retryAfter] = "5"
+        return response
+    }
+
     /// Plain text.
     func text(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()

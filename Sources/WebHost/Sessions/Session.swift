@@ -51,6 +51,8 @@ final class Session: Sendable {
     @MainActor var scene: SessionScene?
     /// One line the next page shows (a replay that stopped early says where), then forgets.
     @MainActor var notice: String?
+    /// The random tag of the scene's window in the action tokens it issues (``ActionToken/scene``).
+    @MainActor var sceneTag: UInt16 = 0
 
     /// Releases the session's window and coordinators (its scene), when it still has them.
     @MainActor func releaseScene() {

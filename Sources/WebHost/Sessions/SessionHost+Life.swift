@@ -70,6 +70,7 @@ extension SessionHost {
     func closeIdleSessions() async -> Int {
         let idle = store.removeIdle(now: .now)
         await close(idle)
+        pruneDigests()
         let timeout = configuration.idleTimeout
         let stored = timeout - min(configuration.hibernateAfter, timeout)
         var ended = idle.count

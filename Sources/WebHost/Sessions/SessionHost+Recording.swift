@@ -4,20 +4,55 @@ import HTMLPresenter
 /// The only code that writes what sessions did to the click path store: it alone reads and moves
 /// ``SessionLife/storedEntries``.
 extension SessionHost {
-    /// Appends what `path` (the session's click path now) gained since the last append; a failure
-    /// is logged and the session stops being stored (it lives on, but would not survive a restart).
-    func record(_ path: ClickPath, of session: Session) async {
+    /// What became of a change's entries.
+    enum Recorded: Sendable {
+        /// Stored, or nothing to store (or the session is no longer recorded).
+        case stored
+        /// Another process appended to the session first (the entry index guard): the change is
+        /// not stored, and this copy of the session is behind the store.
+        case overtaken
+        /// The store cannot be reached: nothing was stored; it holds `stored` entries of the path.
+        case unavailable(stored: Int)
+    }
+
+    /// Appends what `path` (the session's click path now) gained since the last append. Another
+    /// process's append first, or a store that cannot be reached, is for the caller to answer;
+    /// any other failure is logged and the session stops being stored (it lives on, but would not
+    /// survive a restart).
+    func record(_ path: ClickPath, of session: Session) async -> Recorded {
         guard case .append(let start) = session.changeLife({ $0.recorded(pathCount: path.entries.count) }) else {
-            return
+            return .stored
         }
         do {
             try await paths.append(Array(path.entries[start...]), toSession: session.id.description, at: start)
+            storeAnswered()
+            return .stored
+        } catch ClickPathStoreError.startMismatch(_, _, .some) {
+            return .overtaken
+        } catch ClickPathStoreError.unavailable(let reason) {
+            session.changeLife { $0.appendUndone(storedEntries: start) }
+            storeIsUnavailable(reason)
+            return .unavailable(stored: start)
         } catch {
             logger.warning(
                 "click path store: \(error); this session will not survive a restart",
                 metadata: ["session": "\(session.id.short)"])
             session.changeLife { $0.appendFailed() }
+            return .stored
         }
+    }
+
+    /// The store could not be reached: logged once, until it answers again.
+    func storeIsUnavailable(_ reason: String) {
+        guard !storeIsDown.withLock({ isDown in exchange(&isDown, with: true) }) else { return }
+        logger.error(
+            "click path store unavailable (\(reason)): pages in memory are served, actions answer 503 until it is back")
+    }
+
+    /// The store answered: logged once when it was unavailable before.
+    func storeAnswered() {
+        guard storeIsDown.withLock({ isDown in exchange(&isDown, with: false) }) else { return }
+        logger.notice("click path store reachable again: actions are taken again")
     }
 
     /// Tells the store that `session` starts from the share `id`, when its replay fit whole (the

@@ -1,3 +1,4 @@
+import Crypto
 import FlowCore
 import FlowHostApp
 import Foundation
@@ -33,6 +34,9 @@ final class SessionHost: Sendable {
         case refused(ActionError)
         /// The session ended meanwhile.
         case ended
+        /// The click path store cannot be reached: what the change did could not be stored, so it
+        /// was undone; nothing changed.
+        case storeUnavailable
     }
 
     let app: WebApp
@@ -62,6 +66,14 @@ final class SessionHost: Sendable {
     let pathsFull: LimitNotice
     /// Logged when the store refuses a share for its bound.
     let sharesFull: LimitNotice
+    /// The store's token key, once read (``ClickPathStore/tokenKey()``): it signs action tokens.
+    let tokenKey = Mutex<SymmetricKey?>(nil)
+    /// Whether the store was unreachable at the last append: the log says so once when it goes
+    /// and once when it is back.
+    let storeIsDown = Mutex(false)
+    /// The sessions this process built a scene for, by their digest in the store
+    /// (``ClickPathStore/sessionDigest(of:)``): the changes other processes report name them so.
+    let digests = Mutex<[String: SessionID]>([:])
 
     init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
@@ -102,24 +114,34 @@ final class SessionHost: Sendable {
     /// The session named by a cookie value: live in memory, or rebuilt from its stored click path
     /// (it hibernated, or the server restarted). Nil for a malformed cookie, one whose session
     /// ended, or one with nothing stored. Requests naming a session being rebuilt wait for that one
-    /// rebuild in its queue; a waiting request whose client goes (`clientGone`) is dropped.
-    func existingSession(cookie: String?, clientGone: EventLoopFuture<Void>? = nil) async -> Session? {
+    /// rebuild in its queue; a waiting request whose client goes (`clientGone`) is dropped. With
+    /// `startsUnstored`, a session with nothing stored starts afresh under its id instead (an
+    /// action token signed for it, of an empty path, shows another process started it).
+    func existingSession(
+        cookie: String?, clientGone: EventLoopFuture<Void>? = nil, startsUnstored: Bool = false
+    ) async -> Session? {
         let lookup = store.session(forCookie: cookie, now: .now)
         if !lookup.ended.isEmpty { await close(lookup.ended) }
-        if let session = lookup.session { return await admitted(session, clientGone: clientGone) }
+        if let session = lookup.session {
+            return await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored)
+        }
         guard !lookup.isLeaving, let cookie, let id = SessionID(cookie) else { return nil }
         guard let session = store.returningSession(id, now: .now) else { return nil }
-        return await admitted(session, clientGone: clientGone)
+        return await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored)
     }
 
     /// `session` once it is live: rebuilt first, in its queue, when it is not in memory.
-    private func admitted(_ session: Session, clientGone: EventLoopFuture<Void>?) async -> Session? {
+    private func admitted(
+        _ session: Session, clientGone: EventLoopFuture<Void>?, startsUnstored: Bool
+    ) async -> Session? {
         switch session.life.state {
         case .live: return session
         case .ending, .ended: return nil
         case .hibernated, .rebuilding: break
         }
-        let isLive = try? await session.queue.run(clientGone: clientGone) { await rebuildIfHibernated(session) }
+        let isLive = try? await session.queue.run(clientGone: clientGone) {
+            await rebuildIfHibernated(session, startsUnstored: startsUnstored)
+        }
         return isLive == true ? session : nil
     }
 
@@ -127,6 +149,7 @@ final class SessionHost: Sendable {
     /// go if over its bound. Given a share link's id and path, the session starts by replaying the
     /// path, and the store keeps it as starting from the share (nothing of the path is copied).
     func startSession(fromShare share: (id: String, path: ClickPath)? = nil) async -> Session {
+        await loadTokenKey()
         let session = Session(id: .random(), now: .now)
         if let share {
             let replay = await buildScene(
@@ -144,15 +167,24 @@ final class SessionHost: Sendable {
     }
 
     /// Rebuilds a hibernated session from its stored path (call it in the session's queue); returns
-    /// whether the session is live. One with nothing stored is discarded.
-    private func rebuildIfHibernated(_ session: Session) async -> Bool {
+    /// whether the session is live. One with nothing stored is discarded, or with `startsUnstored`
+    /// starts afresh (another process started it and it did nothing yet).
+    private func rebuildIfHibernated(_ session: Session, startsUnstored: Bool) async -> Bool {
         guard session.changeLife({ $0.rebuild() }) else { return session.life.state == .live }
+        await loadTokenKey()
         let metadata: Logger.Metadata = ["session": "\(session.id.short)"]
         var stored: ClickPath?
         do {
             stored = try await paths.path(ofSession: session.id.description)
         } catch {
             logger.warning("click path store: \(error)", metadata: metadata)
+        }
+        if startsUnstored, stored?.entries.isEmpty ?? true {
+            await MainActor.run { session.scene = makeScene(for: session) }
+            session.changeLife { $0.startedFromPath(alreadyStored: 0) }
+            let evicted = store.didRestore(session)
+            if !evicted.isEmpty { await close(evicted) }
+            return true
         }
         let start = ContinuousClock.now
         var replay: SessionScene.Replay?
@@ -242,6 +274,7 @@ final class SessionHost: Sendable {
     @MainActor
     private func wire(_ scene: SessionScene, to session: Session) {
         scene.coordinator?.logCapacity = Self.inspectedSteps
+        issueSignedTokens(in: scene, of: session)
         scene.onLimit = { [weak self] limit in
             guard let self else { return }
             switch limit {
@@ -269,15 +302,35 @@ final class SessionHost: Sendable {
 
     /// Makes `change` in the session's window, lets navigation settle, captures, renders and
     /// publishes the page, and stores what the click path gained. Call it inside the session's queue.
+    /// The path is stored before the page is published: a change the store refuses is undone.
     func update(_ session: Session, _ change: Change) async throws(RenderError) -> Outcome {
-        let capture = await capture(session, after: change)
+        var capture = await capture(session, after: change)
+        if case .behind = capture {
+            // The token comes from a page of a later path than this copy of the session: another
+            // process changed it. Rebuilt from the store, the page the token names is this one's.
+            guard await reloadFromStore(session) else { return .storeUnavailable }
+            capture = await self.capture(session, after: change)
+        }
         switch capture {
         case .ended: return .ended
         case .refused(let error): return .refused(error)
+        case .behind: return .refused(.stale)
         case .captured(let tree, let action, let notice, let path):
-            let page = try publish(tree, notice: notice, in: session)
-            await record(path, of: session)
-            return .page(page, action: action)
+            switch await record(path, of: session) {
+            case .stored:
+                return .page(try publish(tree, notice: notice, in: session), action: action)
+            case .overtaken:
+                // Another process appended first: its path is the session's now.
+                guard await reloadFromStore(session) else { return .storeUnavailable }
+                await MainActor.run {
+                    session.notice =
+                        "Another window changed this session at the same moment: your last click was not taken"
+                }
+                return try await update(session, .none)
+            case .unavailable(let stored):
+                await undo(session, toStoredEntries: stored)
+                return .storeUnavailable
+            }
         }
     }
 
@@ -299,6 +352,8 @@ final class SessionHost: Sendable {
         case captured(ScreenTree, action: ActionResult?, notice: String?, path: ClickPath)
         case refused(ActionError)
         case ended
+        /// The action's token names a page of a longer path than this copy of the session has.
+        case behind
     }
 
     @MainActor
@@ -311,8 +366,14 @@ final class SessionHost: Sendable {
         case .reveal(let id):
             scene.reveal(id)
         case .perform(let token, let fields):
+            let taken: String
+            switch resolve(token, on: scene, of: session) {
+            case .token(let text): taken = text
+            case .behind: return .behind
+            case .refused(let error): return .refused(error)
+            }
             do {
-                action = try await scene.perform(token, fields: fields)
+                action = try await scene.perform(taken, fields: fields)
             } catch {
                 return .refused(error)
             }

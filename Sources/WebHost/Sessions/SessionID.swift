@@ -23,6 +23,9 @@ struct SessionID: Hashable, Sendable, CustomStringConvertible {
     /// The cookie value.
     var description: String { token.text }
 
+    /// Its 128 bits (signed action tokens name the session by them).
+    var words: (high: UInt64, low: UInt64) { token.words }
+
     /// The first eight digits, for logs.
     var short: String { String(token.text.prefix(8)) }
 }

@@ -105,6 +105,25 @@ struct SessionLife: Sendable, Equatable {
         return .append(start: stored)
     }
 
+    /// An append was refused because the store could not be reached, and the change undone: the
+    /// store holds `storedEntries` entries, as before it.
+    mutating func appendUndone(storedEntries stored: Int) {
+        guard storedEntries != nil else { return }
+        storedEntries = stored
+    }
+
+    /// Another process changed the stored path (`stored` entries) and the live session was rebuilt
+    /// from it, `replayed` of them fitting: as ``rebuilt(stored:replayed:)``, for a live session.
+    mutating func reloaded(stored: Int, replayed: Int) -> RebuildAction {
+        guard state == .live else { return .none }
+        if replayed == stored {
+            storedEntries = stored
+            return .none
+        }
+        storedEntries = 0
+        return .removeStoredPath
+    }
+
     /// An append failed: the session is no longer recorded.
     mutating func appendFailed() {
         storedEntries = nil

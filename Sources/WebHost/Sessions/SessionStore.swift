@@ -166,6 +166,23 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// The listed session `id`, untouched.
+    func listed(_ id: SessionID) -> Session? {
+        pools.withLock { $0.new[id] ?? $0.returning[id] }
+    }
+
+    /// Unlists `session`, which ended elsewhere (another process), as leaving; returns whether it
+    /// was listed.
+    func remove(_ session: Session) -> Bool {
+        pools.withLock { pools in
+            guard pools.new[session.id] === session || pools.returning[session.id] === session else { return false }
+            pools.new[session.id] = nil
+            pools.returning[session.id] = nil
+            pools.leaving[session.id] = session
+            return true
+        }
+    }
+
     /// The ids of every listed session.
     var ids: Set<String> {
         pools.withLock { pools in Set((Array(pools.new.keys) + Array(pools.returning.keys)).map(\.description)) }

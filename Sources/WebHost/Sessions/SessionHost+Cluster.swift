@@ -1,0 +1,175 @@
+import Crypto
+import FlowHostApp
+import HTMLPresenter
+
+/// Several processes serving one set of sessions from one store: action tokens every process
+/// understands (``ActionToken``), a copy of a session rebuilt from the store when another process
+/// changed it, and the changes other processes report (``ClickPathStore/changes()``) moving the
+/// pages this one streams to.
+extension SessionHost {
+    /// What an action token posted with a session's cookie is.
+    enum TokenCheck: Sendable, Equatable {
+        /// Signed for that session: its fields.
+        case signed(ActionToken)
+        /// Not signed for it (made up, changed, or another session's).
+        case forged
+        /// Not checked: no session cookie, or no key yet.
+        case unchecked
+    }
+
+    /// The session `cookie` names when it is in memory, without touching or rebuilding it.
+    func liveSession(cookie: String?) -> Session? {
+        guard let cookie, let id = SessionID(cookie), let session = store.listed(id), !session.life.isOver else {
+            return nil
+        }
+        return session
+    }
+
+    /// What an action token posted to a session stands for in its scene.
+    enum ResolvedToken {
+        /// This token of the scene's own table (which says whether it is current).
+        case token(String)
+        /// The token names a page of a longer path than this copy of the session has.
+        case behind
+        /// Not taken: a page of a shorter path (stale), or no such action.
+        case refused(ActionError)
+    }
+
+    /// Reads the store's token key once (``ClickPathStore/tokenKey()``). While the store does not
+    /// give it, this process's tokens are random, understood by itself alone.
+    func loadTokenKey() async {
+        guard tokenKey.withLock({ $0 == nil }) else { return }
+        do {
+            let key = SymmetricKey(data: try await paths.tokenKey())
+            tokenKey.withLock { $0 = key }
+        } catch {
+            logger.warning("click path store: \(error); action tokens are understood by this process alone meanwhile")
+        }
+    }
+
+    /// What `token`, posted with the session cookie `cookie`, is: ``TokenCheck/signed(_:)`` for
+    /// it with the store's key (one HMAC), ``TokenCheck/forged`` when not; unchecked without a
+    /// cookie or while the store gives no key. A forged token is refused before its session is
+    /// looked up or rebuilt.
+    func check(token: some StringProtocol, cookie: String?) async -> TokenCheck {
+        await loadTokenKey()
+        guard let key = tokenKey.withLock({ $0 }), let cookie, let session = SessionID(cookie) else {
+            return .unchecked
+        }
+        return ActionToken(verifying: token, session: session, key: key).map(TokenCheck.signed) ?? .forged
+    }
+
+    /// Makes `scene`'s window issue tokens signed for `session` (random ones while the store gave
+    /// no key), tagged with a new random scene tag, and lists the session under its store digest.
+    @MainActor
+    func issueSignedTokens(in scene: SessionScene, of session: Session) {
+        let tag = UInt16.random(in: .min ... .max)
+        session.sceneTag = tag
+        let id = session.id
+        scene.window.tokenIssuer = { [weak self, weak scene] version, position in
+            guard let self, let scene, let key = tokenKey.withLock({ $0 }) else { return .random() }
+            return ActionToken(
+                pathLength: scene.clickPath.entries.count, version: version, scene: tag, position: position
+            ).signed(for: id, key: key)
+        }
+        let digest = paths.sessionDigest(of: id.description)
+        digests.withLock { $0[digest] = id }
+    }
+
+    /// What `text` stands for in `scene`: a token of its own window is looked up in its table as
+    /// ever (current, stale or unknown); one another scene issued (another process's, or this
+    /// session's before it was rebuilt) names its action by position on the page after as many
+    /// path entries, which replaying the path made this scene's page too.
+    @MainActor
+    func resolve(_ text: String, on scene: SessionScene, of session: Session) -> ResolvedToken {
+        guard let key = tokenKey.withLock({ $0 }), let token = OpaqueToken(text) else { return .token(text) }
+        guard ActionToken(token).scene != session.sceneTag else { return .token(text) }
+        // Checked again: a caller other than the HTTP layer checks nothing.
+        guard let named = ActionToken(verifying: text, session: session.id, key: key) else {
+            return .refused(.unknown)
+        }
+        let length = ActionToken(pathLength: scene.clickPath.entries.count, version: 0, scene: 0, position: 0)
+            .pathLength
+        if named.pathLength > length { return .behind }
+        guard named.pathLength == length, let own = scene.window.token(atCapturePosition: named.position) else {
+            return .refused(.stale)
+        }
+        return .token(own)
+    }
+
+    /// Replaces the live session's scene with one rebuilt from its stored path (another process
+    /// changed it); a session the store no longer has ended elsewhere and ends here. Call it in the
+    /// session's queue. Returns false when the store cannot be reached (nothing changed).
+    func reloadFromStore(_ session: Session) async -> Bool {
+        guard session.life.state == .live else { return true }
+        let stored: ClickPath?
+        do {
+            stored = try await paths.path(ofSession: session.id.description)
+            storeAnswered()
+        } catch ClickPathStoreError.unavailable(let reason) {
+            storeIsUnavailable(reason)
+            return false
+        } catch {
+            logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
+            return true
+        }
+        guard let stored, !stored.entries.isEmpty else {
+            if store.remove(session) { await close([session]) }
+            return true
+        }
+        let version = await MainActor.run { () -> Int in
+            defer { session.releaseScene() }
+            return session.scene?.window.version ?? 0
+        }
+        let replay = await buildScene(
+            of: session, from: stored, versionsAfter: version,
+            stoppedNotice: "Rebuilt as far as its clicks still fit this prototype")
+        let action = session.changeLife { $0.reloaded(stored: stored.entries.count, replayed: replay.replayed) }
+        if action == .removeStoredPath { await forgetStoredPath(of: session) }
+        logger.info(
+            "rebuilt from the store: another process changed it (\(stored.entries.count) clicks)",
+            metadata: ["session": "\(session.id.short)"])
+        return true
+    }
+
+    /// Undoes a change the store could not take: the session's scene is rebuilt from the first
+    /// `stored` entries of its path (those stored), in memory, without the store. Call it in the
+    /// session's queue.
+    func undo(_ session: Session, toStoredEntries stored: Int) async {
+        let replaced = await MainActor.run { () -> (path: ClickPath, version: Int)? in
+            guard let scene = session.scene else { return nil }
+            defer { session.releaseScene() }
+            return (ClickPath(Array(scene.clickPath.entries.prefix(stored))), scene.window.version)
+        }
+        guard let replaced else { return }
+        await buildScene(
+            of: session, from: replaced.path, versionsAfter: replaced.version,
+            stoppedNotice: "Undone as far as its clicks still fit this prototype")
+    }
+
+    /// Follows the changes other processes make to stored sessions until the server stops: a
+    /// session this process holds is rebuilt from the store, and its open pages move to its page.
+    func followChanges() async {
+        for await change in paths.changes() {
+            guard let id = digests.withLock({ $0[change.session] }), let session = store.listed(id) else { continue }
+            // The process's own append, reported back, changes nothing.
+            if case .appended(let length) = change.kind, session.life.storedEntries == length { continue }
+            tasks.start { [self] in
+                _ = try? await session.queue.run { () async -> Void in
+                    guard await reloadFromStore(session), session.life.state == .live else { return }
+                    do {
+                        _ = try await update(session, .none)
+                    } catch {
+                        logger.error("rendering failed: \(error)", metadata: ["session": "\(session.id.short)"])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Forgets the digests of sessions no longer listed.
+    func pruneDigests() {
+        let listed = store.ids
+        digests.withLock { digests in digests = digests.filter { listed.contains($0.value.description) } }
+    }
+}

@@ -1,0 +1,180 @@
+import FlowHostApp
+import FlowHostSQLite
+import Foundation
+import HTMLPresenter
+import HummingbirdTesting
+import Testing
+
+/// Several server processes on one store, as two servers in this test process: no sticky
+/// routing, a page of one posts to the other, the entry index guard between them, their live
+/// moves, and a store that goes away.
+@Suite("Several processes, one store", .serialized)
+struct ClusterTests {
+    /// Runs `body` with two SQLite stores on one file in a new folder, as two processes open it:
+    /// one token key, and no changes reported between them (tokens alone tell a copy is behind).
+    private func withTwoProcessesOnOneFile(
+        _ body: @escaping @Sendable (any ClickPathStore, any ClickPathStore) async throws -> Void
+    ) async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "flowhost-cluster-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "store.sqlite").path
+        let first = try SQLiteClickPathStore(path: path, environment: [:])
+        let second = try SQLiteClickPathStore(path: path, environment: [:])
+        try await body(first, second)
+    }
+
+    @Test("a page one process rendered posts its actions to the other, which rebuilds the session and runs them")
+    func actionsOnEitherProcess() async throws {
+        try await withTwoProcessesOnOneFile { first, second in
+            try await withLabServer(store: first) { a in
+                try await withLabServer(store: second) { b in
+                    var onA = Browser(a)
+                    let pageTwo = try await onA.click("Next", on: try await onA.open())
+                    #expect(pageTwo.heading == "Page 2")
+                    let id = try #require(onA.sessionCookie)
+
+                    // B never held the session: it checks the token, rebuilds from the store, runs it.
+                    var onB = Browser(b, sessionCookie: id)
+                    let pageThree = try await onB.click("Next", on: pageTwo)
+                    #expect(pageThree.heading == "Page 3")
+                    #expect(onB.sessionCookie == id, "the same session, not a new one")
+
+                    // A's copy is behind (at Page 2): the token of B's page names a longer path,
+                    // so A rebuilds from the store and takes the action there.
+                    let pageFour = try await onA.click("Rename", on: pageThree, form: "name=Ada")
+                    #expect(pageFour.heading == "Page 3")
+                    #expect(pageFour.text.contains("Ada"))
+                    let stored = try #require(try await first.path(ofSession: id))
+                    #expect(stored.entries.count == 3, "each click stored once: \(stored.entries)")
+                }
+            }
+        }
+    }
+
+    @Test("a forged token, another session's, or a stale one is refused on either process, changing nothing")
+    func forgedAndStaleTokens() async throws {
+        try await withTwoProcessesOnOneFile { first, second in
+            try await withLabServer(store: first) { a in
+                try await withLabServer(store: second) { b in
+                    var onA = Browser(a)
+                    let pageOne = try await onA.open()
+                    let pageTwo = try await onA.click("Next", on: pageOne)
+                    let id = try #require(onA.sessionCookie)
+                    var onB = Browser(b, sessionCookie: id)
+                    let next = try #require(pageTwo.action("Next"))
+
+                    // One hex digit changed: the signature no longer holds.
+                    let last = next.last == "0" ? "1" : "0"
+                    // B does not hold the session and rebuilds nothing for it; A, which does, says why.
+                    let forgedOnB = try await onB.post(String(next.dropLast()) + last)
+                    #expect(forgedOnB.status == .conflict)
+                    #expect(forgedOnB.text.contains("Nothing was done"))
+                    let forgedOnA = try await onA.post(String(next.dropLast()) + last)
+                    #expect(forgedOnA.status == .conflict)
+                    #expect(forgedOnA.text.contains(ActionError.unknown.description))
+
+                    // Another session's cookie with this session's token.
+                    var stranger = Browser(b)
+                    _ = try await stranger.open()
+                    let foreign = try await stranger.post(next)
+                    #expect(foreign.status == .conflict)
+                    #expect(foreign.text.contains(ActionError.unknown.description))
+
+                    // Page 1's token, after Next: stale, on the process that issued it and on the other.
+                    let old = try #require(pageOne.action("Next"))
+                    for var browser in [onA, onB] {
+                        let stale = try await browser.post(old)
+                        #expect(stale.status == .conflict)
+                        #expect(stale.text.contains(ActionError.stale.description))
+                    }
+                    #expect(try await first.path(ofSession: id)?.entries.count == 1)
+                }
+            }
+        }
+    }
+
+    @Test("two processes taking an action on one page at once: one is stored, the other rebuilds and says so")
+    func concurrentWriters() async throws {
+        try await withTwoProcessesOnOneFile { first, second in
+            try await withLabServer(store: first) { a in
+                try await withLabServer(store: second) { b in
+                    var onA = Browser(a)
+                    let pageTwo = try await onA.click("Next", on: try await onA.open())
+                    let id = try #require(onA.sessionCookie)
+                    var onB = Browser(b, sessionCookie: id)
+                    let pageTwoOnB = try await onB.open()
+                    #expect(pageTwoOnB.heading == "Page 2")
+
+                    // A takes Next; B, whose copy does not know, then takes Rename on its own page.
+                    let pageThree = try await onA.click("Next", on: pageTwo)
+                    #expect(pageThree.heading == "Page 3")
+                    let answer = try await onB.click("Rename", on: pageTwoOnB, form: "name=Ada")
+                    #expect(answer.heading == "Page 3", "B answers from the store: A's Next")
+                    #expect(answer.text.contains("your last click was not taken"))
+                    #expect(!answer.text.contains("Ada"))
+
+                    let stored = try #require(try await first.path(ofSession: id))
+                    #expect(stored.entries.count == 2, "A's two clicks, nothing of B's: \(stored.entries)")
+                    // B goes on from there.
+                    let pageFour = try await onB.click("Next", on: answer)
+                    #expect(pageFour.heading == "Page 4")
+                    #expect(try await second.path(ofSession: id)?.entries.count == 3)
+                }
+            }
+        }
+    }
+
+    @Test("another process's change moves the page this process streams to")
+    func liveMoveAcrossProcesses() async throws {
+        let cluster = ClusterStore()
+        try await withLabServer(store: cluster.process()) { a in
+            try await withLabServer(store: cluster.process()) { b in
+                var onA = Browser(a)
+                let pageOne = try await onA.open()
+                let events = try #require(pageOne.eventsURL)
+                let id = try #require(onA.sessionCookie)
+                async let stream = a.executeRequest(
+                    uri: events, method: .get, headers: [.cookie: "flowhost_session=\(id)"], body: nil)
+
+                var onB = Browser(b, sessionCookie: id)
+                #expect(try await onB.click("Next", on: pageOne).heading == "Page 2")
+
+                let moved = try await stream
+                let target = try #require(
+                    String(buffer: moved.body).firstMatch(of: /event: move\ndata: (\/screen\/\d+)\n\n/)?.output.1)
+                let there = try await onA.get(String(target))
+                #expect(there.heading == "Page 2")
+            }
+        }
+    }
+
+    @Test("while the store is down pages show, actions answer 503 and change nothing; once it is back they work")
+    func storeGoesAway() async throws {
+        let cluster = ClusterStore()
+        let logs = RecordingLogHandler.Messages()
+        try await withLabServer(store: cluster.process(), logs: logs) { client in
+            var browser = Browser(client)
+            let pageTwo = try await browser.click("Next", on: try await browser.open())
+            let id = try #require(browser.sessionCookie)
+
+            cluster.isDown.store(true, ordering: .relaxed)
+            #expect(try await browser.open().heading == "Page 2", "the page in memory still shows")
+            for _ in 0..<2 {
+                let refused = try await browser.post(try #require(pageTwo.action("Next")))
+                #expect(refused.status == .serviceUnavailable)
+                #expect(refused.headers[.retryAfter] == "5")
+                #expect(refused.text.contains("nothing was done"))
+            }
+            let unchanged = try await browser.open()
+            #expect(unchanged.heading == "Page 2", "the refused click changed nothing")
+
+            cluster.isDown.store(false, ordering: .relaxed)
+            let pageThree = try await browser.click("Next", on: pageTwo)
+            #expect(pageThree.heading == "Page 3", "the same page's button works once the store is back")
+            #expect(try await cluster.shared.path(ofSession: id)?.entries.count == 2)
+        }
+        let lines = logs.all.map(\.message)
+        #expect(lines.filter { $0.contains("click path store unavailable") }.count == 1)
+        #expect(lines.filter { $0.contains("click path store reachable again") }.count == 1)
+    }
+}

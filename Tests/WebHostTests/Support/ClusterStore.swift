@@ -1,0 +1,101 @@
+import FlowHostApp
+import Foundation
+import HTMLPresenter
+import Synchronization
+
+/// One ``MemoryClickPathStore`` seen by several server processes in one test: each
+/// ``process()`` is a store of its own whose changes (appends, removals) the other processes'
+/// ``ClickPathStore/changes()`` report, as PostgreSQL's notifications do; and the whole store can
+/// be made unreachable (``isDown``), as a database that went away.
+final class ClusterStore: Sendable {
+    let shared = MemoryClickPathStore()
+    /// While true, every call of every process throws ``ClickPathStoreError/unavailable(reason:)``.
+    let isDown = Atomic(false)
+    private let listeners = Mutex<[(process: Int, continuation: AsyncStream<ClickPathChange>.Continuation)]>([])
+    private let processCount = Atomic(0)
+
+    /// The store as one more process sees it.
+    func process() -> Process {
+        Process(cluster: self, number: processCount.wrappingAdd(1, ordering: .relaxed).newValue)
+    }
+
+    fileprivate func listen(from process: Int) -> AsyncStream<ClickPathChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ClickPathChange.self)
+        listeners.withLock { $0.append((process, continuation)) }
+        return stream
+    }
+
+    fileprivate func notify(_ change: ClickPathChange, from process: Int) {
+        for listener in listeners.withLock({ $0 }) where listener.process != process {
+            listener.continuation.yield(change)
+        }
+    }
+
+    fileprivate func checkUp() throws {
+        if isDown.load(ordering: .relaxed) { throw ClickPathStoreError.unavailable(reason: "the test took it down") }
+    }
+
+    /// One process's view of the cluster's store.
+    struct Process: ClickPathStore {
+        let cluster: ClusterStore
+        let number: Int
+
+        private var shared: MemoryClickPathStore { cluster.shared }
+
+        func path(ofSession session: String) async throws -> ClickPath? {
+            try cluster.checkUp()
+            return try await shared.path(ofSession: session)
+        }
+
+        func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
+            try cluster.checkUp()
+            try await shared.append(entries, toSession: session, at: start)
+            cluster.notify(.init(session: session, kind: .appended(length: start + entries.count)), from: number)
+        }
+
+        func startSession(_ session: String, fromShare id: String) async throws {
+            try cluster.checkUp()
+            try await shared.startSession(session, fromShare: id)
+        }
+
+        func removeSessions(_ sessions: [String]) async throws {
+            try cluster.checkUp()
+            try await shared.removeSessions(sessions)
+            for session in sessions { cluster.notify(.init(session: session, kind: .removed), from: number) }
+        }
+
+        func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int {
+            try cluster.checkUp()
+            return try await shared.removeSessions(unusedFor: interval, keeping: keeping)
+        }
+
+        func share(_ path: ClickPath, id: String, bySession session: String, expires: Date) async throws {
+            try cluster.checkUp()
+            try await shared.share(path, id: id, bySession: session, expires: expires)
+        }
+
+        func share(id: String, askedBy session: String?) async throws -> SharedPath? {
+            try cluster.checkUp()
+            return try await shared.share(id: id, askedBy: session)
+        }
+
+        func revokeShare(id: String, bySession session: String) async throws -> Bool {
+            try cluster.checkUp()
+            return try await shared.revokeShare(id: id, bySession: session)
+        }
+
+        func removeExpiredShares() async throws -> Int {
+            try cluster.checkUp()
+            return try await shared.removeExpiredShares()
+        }
+
+        func tokenKey() async throws -> [UInt8] {
+            try cluster.checkUp()
+            return try await shared.tokenKey()
+        }
+
+        func sessionDigest(of session: String) -> String { shared.sessionDigest(of: session) }
+
+        func changes() -> AsyncStream<ClickPathChange> { cluster.listen(from: number) }
+    }
+}
