@@ -1,4 +1,5 @@
 import FlowHostApp
+import FlowHostAtRest
 import Foundation
 import GRDB
 import HTMLPresenter
