@@ -227,6 +227,59 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test(
+        "the sessions' paths for the figures: the most recently used first, at most the limit, those used since a time",
+        arguments: Kind.allCases)
+    func sessionPaths(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.append([.deepLink("a")], toSession: "a", at: 0)
+            try await store.append([.deepLink("b")], toSession: "b", at: 0)
+            let beforeC = Date.now
+            try await store.append([.deepLink("c")], toSession: "c", at: 0)
+            // Used again: "a" becomes the most recently used.
+            try await store.append([.liveMove], toSession: "a", at: 1)
+
+            let a = ClickPath([.deepLink("a"), .liveMove])
+            let (b, c) = (ClickPath([.deepLink("b")]), ClickPath([.deepLink("c")]))
+            #expect(try await store.sessionPaths(usedSince: nil, limit: 10) == [a, c, b])
+            #expect(try await store.sessionPaths(usedSince: nil, limit: 2) == [a, c])
+            #expect(try await store.sessionPaths(usedSince: nil, limit: 0) == [])
+            #expect(try await store.sessionPaths(usedSince: beforeC, limit: 10) == [a, c])
+            #expect(try await store.sessionPaths(usedSince: .distantFuture, limit: 10) == [])
+            try await store.removeSessions(["c"])
+            #expect(try await store.sessionPaths(usedSince: nil, limit: 10) == [a, b])
+        }
+    }
+
+    @Test(
+        "the sessions' paths for the figures: a session from a share has the shared entries, then its own; no secret value",
+        arguments: Kind.allCases)
+    func sessionPathsFromShareWithoutSecrets(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            try await store.share(ClickPath(Self.entries), id: "s", bySession: "sharer", expires: Self.inAMonth)
+            try await store.startSession("b", fromShare: "s")
+            try await store.append([.deepLink("x")], toSession: "b", at: 5)
+            try await store.append(Array(Self.entries[0..<2]), toSession: "own", at: 0)
+
+            let paths = try await store.sessionPaths(usedSince: nil, limit: 10)
+
+            let left = Self.entries.map(\.secretValuesLeftOut)
+            #expect(paths == [ClickPath(Array(left[0..<2])), ClickPath(left + [.deepLink("x")])])
+            // Only the secret value is left out: the fields' names and other values stay.
+            #expect(
+                left[1]
+                    == .action(
+                        ActionPosition(screen: ScreenPosition(layer: 1, path: [], template: nil), index: 0),
+                        fields: FormFields([
+                            .init(name: "name", value: "Ada \"the first\" Lovelace, née Byron ✓"),
+                            .init(name: "tag", value: "a"), .init(name: "tag", value: "b"),
+                            .init(name: "password", value: "", isSecret: true),
+                        ])))
+        }
+    }
+
     @Test("no session starts from a share that is unknown, expired or revoked", arguments: Kind.allCases)
     func sessionFromClosedShare(kind: Kind) async throws {
         try await withFolder { folder in
