@@ -56,6 +56,15 @@ package enum StoreKey {
         return key
     }
 
+    /// The key that signs action tokens, derived from the store key (HKDF-SHA256): every process
+    /// opening the store with the same key signs alike, and a token key that leaks gives away no
+    /// secret value.
+    package static func tokenKey(derivedFrom storeKey: SymmetricKey) -> [UInt8] {
+        HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: storeKey, info: Array("flowhost action tokens".utf8), outputByteCount: 32
+        ).withUnsafeBytes { Array($0) }
+    }
+
     /// The key the environment gives, or nil when `FLOWHOST_STORE_KEY` is not set.
     /// - Throws: ``ClickPathStoreError/unusableKey(source:reason:)`` for one that is not 32 bytes
     ///   of base64.

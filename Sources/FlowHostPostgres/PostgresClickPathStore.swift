@@ -1,9 +1,11 @@
+import Crypto
 import FlowHostApp
 import FlowHostAtRest
 import Foundation
 import HTMLPresenter
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// A ``ClickPathStore`` in a PostgreSQL database (`--store postgres://USER@HOST:PORT/DB`), which
 /// several server processes share: any of them can rebuild any session from it.
@@ -35,8 +37,14 @@ import PostgresNIO
 public final class PostgresClickPathStore: ClickPathStore {
     // MARK: - Stored properties
 
-    /// The name the store's connections have on the server (`pg_stat_activity.application_name`).
+    /// The name the store's pool connections have on the server
+    /// (`pg_stat_activity.application_name`).
     public static let applicationName = "flowhost"
+    /// The name of its connection that listens for other processes' changes.
+    public static let listenerApplicationName = "flowhost listener"
+    /// How long a call waits for the database (a connection, then its statements) before it
+    /// throws ``ClickPathStoreError/unavailable(reason:)``.
+    public static let patience = Duration.seconds(5)
 
     /// The database, its URL without the password.
     public let location: PostgresStoreLocation
@@ -50,8 +58,13 @@ public final class PostgresClickPathStore: ClickPathStore {
     public let maxShares: Int
     private let client: PostgresClient
     private let running: Task<Void, Never>
+    private let listener: PostgresChangeListener
+    private let listening: Task<Void, Never>
     private let sealer: SecretSealer
+    private let actionTokenKey: [UInt8]
     private let logger: Logger
+    /// Whether the last call reached the database: the log says when that changes, not per call.
+    private let reachable = Mutex(true)
 
     // MARK: - Initialization
 
@@ -82,21 +95,37 @@ public final class PostgresClickPathStore: ClickPathStore {
             let key = try key
                 ?? storedKey.map({ try StoreKey.key(from: $0, source: "\(location) (flowhost_settings)") })
         else { throw PostgresStoreError.notAStore(database: "\(location)", reason: "it holds no key") }
+        let listener = PostgresChangeListener(
+            channel: "flowhost_changes" + (schema.map { "_" + $0 } ?? ""), origin: UUID().uuidString,
+            configuration: try location.connectionConfiguration(
+                schema: schema, applicationName: listenerApplicationName),
+            logger: logger)
+        let listening: Task<Void, Never>
+        do {
+            listening = try await PostgresChangeListener.start(listener)
+        } catch {
+            throw PostgresStoreError.unreachable(database: "\(location)", reason: PostgresFailure.reason(of: error))
+        }
         return PostgresClickPathStore(
             location: location, schema: schema, maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession,
-            maxShares: maxShares, maxConnections: maxConnections, sealer: SecretSealer(key: key), logger: logger)
+            maxShares: maxShares, maxConnections: maxConnections, key: key, listener: listener, listening: listening,
+            logger: logger)
     }
 
     private init(
         location: PostgresStoreLocation, schema: String?, maxSessions: Int, maxEntriesPerSession: Int, maxShares: Int,
-        maxConnections: Int, sealer: SecretSealer, logger: Logger
+        maxConnections: Int, key: SymmetricKey, listener: PostgresChangeListener, listening: Task<Void, Never>,
+        logger: Logger
     ) {
         self.location = location
         self.schema = schema
         self.maxSessions = maxSessions
         self.maxEntriesPerSession = maxEntriesPerSession
         self.maxShares = maxShares
-        self.sealer = sealer
+        sealer = SecretSealer(key: key)
+        actionTokenKey = StoreKey.tokenKey(derivedFrom: key)
+        self.listener = listener
+        self.listening = listening
         self.logger = logger
         // The pool logs each connection it fails to make or loses; the store says what that means
         // for its callers (its errors), so only the pool's own errors are worth the log.
@@ -109,14 +138,20 @@ public final class PostgresClickPathStore: ClickPathStore {
         running = Task { await client.run() }
     }
 
-    /// Closes the pool's connections; any later call throws.
+    /// Closes the pool's connections and the listening one, and ends the ``changes()`` streams;
+    /// any later call throws.
     public func close() async {
+        listening.cancel()
         running.cancel()
+        await listening.value
         await running.value
+        listener.finish()
     }
 
     deinit {
+        listening.cancel()
         running.cancel()
+        listener.finish()
     }
 
     // MARK: - API
@@ -125,14 +160,16 @@ public final class PostgresClickPathStore: ClickPathStore {
     /// when the store has none: one statement, so one snapshot.
     public func path(ofSession session: String) async throws -> ClickPath? {
         let key = IdentifierDigest.of(session)
-        let rows = try await client.query(
-            """
-            SELECT shares.path,
-                (SELECT array_agg(entry ORDER BY position) FROM flowhost_entries WHERE session = sessions.id)
-            FROM flowhost_sessions sessions LEFT JOIN flowhost_shares shares ON shares.id = sessions.share
-            WHERE sessions.id = \(key)
-            """, logger: logger
-        ).collect()
+        let rows = try await reaching { client, logger in
+            try await client.query(
+                """
+                SELECT shares.path,
+                    (SELECT array_agg(entry ORDER BY position) FROM flowhost_entries WHERE session = sessions.id)
+                FROM flowhost_sessions sessions LEFT JOIN flowhost_shares shares ON shares.id = sessions.share
+                WHERE sessions.id = \(key)
+                """, logger: logger
+            ).collect()
+        }
         guard let row = rows.first else { return nil }
         let (shared, entries) = try row.decode((String?, [String]?).self)
         let sharedEntries = try shared.map { try decode(ClickPath.self, from: $0).entries } ?? []
@@ -160,9 +197,13 @@ public final class PostgresClickPathStore: ClickPathStore {
         binds.append(Date.now.timeIntervalSince1970)
         binds.append(start)
         binds.append(rows)
+        binds.append(listener.channel)
+        binds.append(listener.origin)
         if start == 0 { binds.append(maxSessions - 1) }
         let query = PostgresQuery(unsafeSQL: start == 0 ? Self.appendToNewSession : Self.appendToSession, binds: binds)
-        let stored = try await client.query(query, logger: logger).collect().first?.decode(Int.self) ?? 0
+        let stored = try await reaching { client, logger in
+            try await client.query(query, logger: logger).collect().first?.decode(Int.self) ?? 0
+        }
         guard stored == 1 else {
             throw ClickPathStoreError.startMismatch(
                 session: session, start: start, stored: try await entryCount(ofSessionKey: key))
@@ -170,8 +211,11 @@ public final class PostgresClickPathStore: ClickPathStore {
     }
 
     /// An append that creates its session: $1 its key, $2 the new entry count, $3 now, $4 the start
-    /// (0), $5 the entries, $6 how many other sessions stay. The statement's snapshot does not hold
-    /// the new session: the least recently used of the others beyond $6 are removed with it.
+    /// (0), $5 the entries, $6 the channel and $7 the origin of the change notification, $8 how
+    /// many other sessions stay. The statement's snapshot does not hold the new session: the least
+    /// recently used of the others beyond $8 are removed with it (other processes learn of those
+    /// when they next append to them). The notification goes out when the statement commits, and
+    /// only when the session's row changed (a lateral join on that row).
     private static let appendToNewSession = """
         WITH changed AS (
             INSERT INTO flowhost_sessions (id, entry_count, last_used, recency)
@@ -183,13 +227,13 @@ public final class PostgresClickPathStore: ClickPathStore {
             FROM changed, unnest($5::text[]) WITH ORDINALITY AS rows (entry, ordinality)
         ), evicted AS (
             DELETE FROM flowhost_sessions WHERE EXISTS (SELECT 1 FROM changed) AND id IN (
-                SELECT id FROM flowhost_sessions ORDER BY recency DESC OFFSET $6)
+                SELECT id FROM flowhost_sessions ORDER BY recency DESC OFFSET $8)
         )
-        SELECT count(*) FROM changed
+        SELECT count(*) FROM changed, LATERAL (SELECT pg_notify($6, $7 || ' ' || changed.id || ' ' || $2)) notified
         """
 
     /// An append to a session that has $4 entries: the session's row changes only if it still has
-    /// them, and the entries are inserted only if it did.
+    /// them, and the entries are inserted and the change notified only if it did.
     private static let appendToSession = """
         WITH changed AS (
             UPDATE flowhost_sessions SET entry_count = $2, last_used = $3, recency = nextval('flowhost_recency')
@@ -199,13 +243,15 @@ public final class PostgresClickPathStore: ClickPathStore {
             SELECT changed.id, rows.ordinality - 1 + $4, rows.entry
             FROM changed, unnest($5::text[]) WITH ORDINALITY AS rows (entry, ordinality)
         )
-        SELECT count(*) FROM changed
+        SELECT count(*) FROM changed, LATERAL (SELECT pg_notify($6, $7 || ' ' || changed.id || ' ' || $2)) notified
         """
 
     /// The entry count of the session stored under the digest `key`, or nil.
     private func entryCount(ofSessionKey key: String) async throws -> Int? {
-        try await client.query("SELECT entry_count FROM flowhost_sessions WHERE id = \(key)", logger: logger)
-            .collect().first?.decode(Int.self)
+        try await reaching { client, logger in
+            try await client.query("SELECT entry_count FROM flowhost_sessions WHERE id = \(key)", logger: logger)
+                .collect().first?.decode(Int.self)
+        }
     }
 
     /// Starts `session` from the open share `id`: a row that names the share, whose entry count
@@ -238,11 +284,21 @@ public final class PostgresClickPathStore: ClickPathStore {
         }
     }
 
-    /// Forgets the sessions `sessions` and their paths, in one statement.
+    /// Forgets the sessions `sessions` and their paths, in one statement, which notifies the
+    /// other processes of each.
     public func removeSessions(_ sessions: [String]) async throws {
         guard !sessions.isEmpty else { return }
         let keys = sessions.map(IdentifierDigest.of)
-        try await client.query("DELETE FROM flowhost_sessions WHERE id = ANY(\(keys))", logger: logger)
+        let (channel, origin) = (listener.channel, listener.origin)
+        _ = try await reaching { client, logger in
+            try await client.query(
+                """
+                WITH removed AS (DELETE FROM flowhost_sessions WHERE id = ANY(\(keys)) RETURNING id)
+                SELECT count(*) FROM removed,
+                    LATERAL (SELECT pg_notify(\(channel), \(origin) || ' ' || removed.id || ' -')) notified
+                """, logger: logger
+            ).collect()
+        }
     }
 
     /// Forgets the sessions not appended to for `interval`, except `keeping`, in one statement;
@@ -250,13 +306,17 @@ public final class PostgresClickPathStore: ClickPathStore {
     public func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int {
         let cutoff = Date.now.timeIntervalSince1970 - Double(interval.components.seconds)
         let kept = keeping.map(IdentifierDigest.of)
-        return try await client.query(
-            """
-            WITH removed AS (
-                DELETE FROM flowhost_sessions WHERE last_used < \(cutoff) AND NOT (id = ANY(\(kept))) RETURNING 1)
-            SELECT count(*) FROM removed
-            """, logger: logger
-        ).collect().first?.decode(Int.self) ?? 0
+        let (channel, origin) = (listener.channel, listener.origin)
+        return try await reaching { client, logger in
+            try await client.query(
+                """
+                WITH removed AS (
+                    DELETE FROM flowhost_sessions WHERE last_used < \(cutoff) AND NOT (id = ANY(\(kept))) RETURNING id)
+                SELECT count(*) FROM removed,
+                    LATERAL (SELECT pg_notify(\(channel), \(origin) || ' ' || removed.id || ' -')) notified
+                """, logger: logger
+            ).collect().first?.decode(Int.self) ?? 0
+        }
     }
 
     /// Keeps `path` under the share id `id` until `expires`, replacing what was shared under it;
@@ -266,28 +326,32 @@ public final class PostgresClickPathStore: ClickPathStore {
         let (key, sharer) = (IdentifierDigest.of(id), IdentifierDigest.of(session))
         let (now, until, count) = (Date.now.timeIntervalSince1970, expires.timeIntervalSince1970, path.entries.count)
         // An upsert, not a delete and insert: sessions may refer to the row.
-        let stored = try await client.query(
-            """
-            INSERT INTO flowhost_shares (id, path, entry_count, created, expires, sharer, revoked)
-            SELECT \(key), \(json), \(count), \(now), \(until), \(sharer), false
-            WHERE (SELECT count(*) FROM flowhost_shares WHERE id <> \(key)) < \(maxShares)
-            ON CONFLICT (id) DO UPDATE SET
-                path = excluded.path, entry_count = excluded.entry_count, created = excluded.created,
-                expires = excluded.expires, sharer = excluded.sharer, revoked = false
-            RETURNING 1
-            """, logger: logger
-        ).collect()
+        let maxShares = maxShares
+        let stored = try await reaching { client, logger in
+            try await client.query(
+                """
+                INSERT INTO flowhost_shares (id, path, entry_count, created, expires, sharer, revoked)
+                SELECT \(key), \(json), \(count), \(now), \(until), \(sharer), false
+                WHERE (SELECT count(*) FROM flowhost_shares WHERE id <> \(key)) < \(maxShares)
+                ON CONFLICT (id) DO UPDATE SET
+                    path = excluded.path, entry_count = excluded.entry_count, created = excluded.created,
+                    expires = excluded.expires, sharer = excluded.sharer, revoked = false
+                RETURNING 1
+                """, logger: logger
+            ).collect()
+        }
         guard !stored.isEmpty else { throw ClickPathStoreError.tooManyShares(limit: maxShares) }
     }
 
     /// The share `id` as `session` sees it, or nil.
     public func share(id: String, askedBy session: String?) async throws -> SharedPath? {
         let key = IdentifierDigest.of(id)
-        guard
-            let row = try await client.query(
+        let rows = try await reaching { client, logger in
+            try await client.query(
                 "SELECT path, expires, sharer, revoked FROM flowhost_shares WHERE id = \(key)", logger: logger
-            ).collect().first
-        else { return nil }
+            ).collect()
+        }
+        guard let row = rows.first else { return nil }
         let (json, seconds, sharer, revoked) = try row.decode((String, Double, String?, Bool).self)
         let expires = Date(timeIntervalSince1970: seconds)
         return SharedPath(
@@ -299,10 +363,12 @@ public final class PostgresClickPathStore: ClickPathStore {
     /// Revokes the share `id` if `session` shared it.
     public func revokeShare(id: String, bySession session: String) async throws -> Bool {
         let (key, sharer) = (IdentifierDigest.of(id), IdentifierDigest.of(session))
-        return try await !client.query(
-            "UPDATE flowhost_shares SET revoked = true WHERE id = \(key) AND sharer = \(sharer) RETURNING 1",
-            logger: logger
-        ).collect().isEmpty
+        return try await reaching { client, logger in
+            try await !client.query(
+                "UPDATE flowhost_shares SET revoked = true WHERE id = \(key) AND sharer = \(sharer) RETURNING 1",
+                logger: logger
+            ).collect().isEmpty
+        }
     }
 
     /// Removes the expired shares no session refers to, and forgets the paths of revoked ones no
@@ -310,56 +376,149 @@ public final class PostgresClickPathStore: ClickPathStore {
     public func removeExpiredShares() async throws -> Int {
         let now = Date.now.timeIntervalSince1970
         let empty = String(decoding: try JSONEncoder().encode(ClickPath()), as: UTF8.self)
-        return try await client.query(
-            """
-            WITH removed AS (
-                DELETE FROM flowhost_shares WHERE expires <= \(now) AND \(unescaped: Self.unreferred) RETURNING 1
-            ), forgotten AS (
-                UPDATE flowhost_shares SET path = \(empty), entry_count = 0
-                WHERE revoked AND entry_count > 0 AND expires > \(now) AND \(unescaped: Self.unreferred)
-            )
-            SELECT count(*) FROM removed
-            """, logger: logger
-        ).collect().first?.decode(Int.self) ?? 0
+        return try await reaching { client, logger in
+            try await client.query(
+                """
+                WITH removed AS (
+                    DELETE FROM flowhost_shares WHERE expires <= \(now) AND \(unescaped: Self.unreferred) RETURNING 1
+                ), forgotten AS (
+                    UPDATE flowhost_shares SET path = \(empty), entry_count = 0
+                    WHERE revoked AND entry_count > 0 AND expires > \(now) AND \(unescaped: Self.unreferred)
+                )
+                SELECT count(*) FROM removed
+                """, logger: logger
+            ).collect().first?.decode(Int.self) ?? 0
+        }
     }
 
     /// The condition of a share no session refers to.
     private static let unreferred = "NOT EXISTS (SELECT 1 FROM flowhost_sessions WHERE share = flowhost_shares.id)"
+
+    /// The paths of the sessions used at or after `since` (all when nil), the most recently used
+    /// first, at most `limit`, read in one statement. Secret values are left empty, not decrypted.
+    public func sessionPaths(usedSince since: Date?, limit: Int) async throws -> [ClickPath] {
+        guard limit > 0 else { return [] }
+        let since = since?.timeIntervalSince1970
+        let rows = try await reaching { client, logger in
+            try await client.query(
+                """
+                SELECT shares.path,
+                    (SELECT array_agg(entry ORDER BY position) FROM flowhost_entries WHERE session = sessions.id)
+                FROM flowhost_sessions sessions LEFT JOIN flowhost_shares shares ON shares.id = sessions.share
+                WHERE \(since)::double precision IS NULL OR sessions.last_used >= \(since)
+                ORDER BY sessions.recency DESC LIMIT \(limit)
+                """, logger: logger
+            ).collect()
+        }
+        let decoder = JSONDecoder()
+        return try rows.map { row in
+            let (shared, entries) = try row.decode((String?, [String]?).self)
+            let sharedEntries =
+                try shared.map { try decodeSealed(ClickPath.self, from: $0, with: decoder).entries } ?? []
+            let own = try (entries ?? []).map { try decodeSealed(ClickPath.Entry.self, from: $0, with: decoder) }
+            return ClickPath((sharedEntries + own).map(\.secretValuesLeftOut))
+        }
+    }
+
+    /// The key that signs action tokens, derived from the store key, which every process on this
+    /// database reads alike (from `FLOWHOST_STORE_KEY`, or the one the database keeps).
+    public func tokenKey() async throws -> [UInt8] { actionTokenKey }
+
+    /// The SHA-256 of `session`, as `flowhost_sessions` keeps it.
+    public func sessionDigest(of session: String) -> String { IdentifierDigest.of(session) }
+
+    /// A new stream of the changes other processes make to stored sessions from now on, from the
+    /// store's `LISTEN` connection (``PostgresChangeListener``); it ends when the store closes.
+    public func changes() -> AsyncStream<ClickPathChange> { listener.changes() }
 
     // MARK: - Connections
 
     /// Runs `body` in a transaction on one connection of the pool: committed when it returns,
     /// rolled back when it throws (its error is the one thrown).
     private func transaction(
-        _ body: (PostgresConnection, Logger) async throws -> Void
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Void
     ) async throws {
-        let logger = logger
-        try await client.withConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                try await body(connection, logger)
-            } catch {
-                // A rollback that fails leaves a connection the pool closes: the error to report
-                // is the one that stopped the transaction.
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
+        try await reaching { client, logger in
+            try await client.withConnection { connection in
+                try await connection.query("BEGIN", logger: logger)
+                do {
+                    try await body(connection, logger)
+                } catch {
+                    // A rollback that fails leaves a connection the pool closes: the error to report
+                    // is the one that stopped the transaction.
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
+                }
+                try await connection.query("COMMIT", logger: logger)
             }
-            try await connection.query("COMMIT", logger: logger)
+        }
+    }
+
+    /// Runs `body` with the pool, for at most ``patience``: an error that says the database cannot
+    /// be reached (no connection, a connection lost, the server shutting down), or no answer in
+    /// time, becomes ``ClickPathStoreError/unavailable(reason:)``. The log says once that the
+    /// database is unreachable, and once that it is back.
+    private func reaching<Value: Sendable>(
+        _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> Value
+    ) async throws -> Value {
+        let (client, logger, location) = (self.client, self.logger, self.location)
+        do {
+            let value = try await withThrowingTaskGroup(of: Value?.self) { group in
+                group.addTask { try await body(client, logger) }
+                group.addTask {
+                    try await Task.sleep(for: Self.patience)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else {
+                    throw ClickPathStoreError.unavailable(
+                        reason: "\(location) did not answer within \(Self.patience.components.seconds) s")
+                }
+                return value
+            }
+            if reachable.withLock({ reachable in
+                defer { reachable = true }; return !reachable
+            }) {
+                logger.notice("The click path store's database \(location) answers again")
+            }
+            return value
+        } catch {
+            let failure: any Error =
+                PostgresFailure.isUnreachable(error)
+                ? ClickPathStoreError.unavailable(reason: "\(location): \(PostgresFailure.reason(of: error))") : error
+            if case .unavailable(let reason) = failure as? ClickPathStoreError,
+                reachable.withLock({ reachable in
+                    defer { reachable = false }; return reachable
+                })
+            {
+                logger.error(
+                    """
+                    The click path store's database cannot be reached (\(reason)): actions that must be stored are \
+                    refused until it answers; the store connects again by itself
+                    """)
+            }
+            throw failure
         }
     }
 
     /// A stored path or entry, its secret values decrypted.
     private func decode<Value: Decodable & Sealable>(_ type: Value.Type, from json: String) throws -> Value {
-        let value: Value
-        do {
-            value = try JSONDecoder().decode(type, from: Data(json.utf8))
-        } catch {
-            throw ClickPathStoreError.undecodable(file: "\(location)", reason: "\(error)")
-        }
+        let value = try decodeSealed(type, from: json)
         do {
             return try value.opened(by: sealer)
         } catch let error as SecretSealer.SealingError {
             throw ClickPathStoreError.undecodable(file: "\(location)", reason: error.reason)
+        }
+    }
+
+    /// A stored path or entry as it is kept, its secret values sealed.
+    private func decodeSealed<Value: Decodable>(
+        _ type: Value.Type, from json: String, with decoder: JSONDecoder = JSONDecoder()
+    ) throws -> Value {
+        do {
+            return try decoder.decode(type, from: Data(json.utf8))
+        } catch {
+            throw ClickPathStoreError.undecodable(file: "\(location)", reason: "\(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import FlowHostApp
 import PostgresNIO
 
 /// What postgres-nio's errors say, for messages: its `PSQLError` describes itself only generically
@@ -12,5 +13,18 @@ enum PostgresFailure {
         }
         if let underlying = error.underlying { return "\(underlying)" }
         return error.code.description
+    }
+
+    /// Whether `error` says the database cannot be reached now, rather than that a statement is
+    /// wrong: no connection could be made or leased, a connection was lost, or the server refuses
+    /// connections for now (SQLSTATE class 08, and 57P01 to 57P03: shut down, crashed, starting).
+    static func isUnreachable(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else {
+            // The pool's own errors (no connection in time, the pool closed) and the socket's.
+            return !(error is ClickPathStoreError) && !(error is PostgresDecodingError)
+        }
+        guard error.code == .server else { return true }
+        let state = error.serverInfo?[.sqlState] ?? ""
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
     }
 }

@@ -21,8 +21,10 @@ extension PostgresStoreLocation {
     }
 
     /// The configuration of a connection of its own (the schema's migration, the LISTEN
-    /// connection), like the pool's.
-    package func connectionConfiguration(schema: String?) throws -> PostgresConnection.Configuration {
+    /// connection), like the pool's, named `applicationName` on the server.
+    package func connectionConfiguration(
+        schema: String?, applicationName: String = PostgresClickPathStore.applicationName
+    ) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS =
             switch self.tls {
             case .disable: .disable
@@ -32,7 +34,8 @@ extension PostgresStoreLocation {
             }
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
-        configuration.options.additionalStartupParameters = startupParameters(schema: schema)
+        configuration.options.additionalStartupParameters = startupParameters(
+            schema: schema, applicationName: applicationName)
         configuration.options.connectTimeout = .seconds(5)
         return configuration
     }
@@ -45,7 +48,9 @@ extension PostgresStoreLocation {
     }
 
     /// The name the server lists the connections under (`pg_stat_activity`), and the schema.
-    private func startupParameters(schema: String?) -> [(String, String)] {
-        [("application_name", PostgresClickPathStore.applicationName)] + (schema.map { [("search_path", $0)] } ?? [])
+    private func startupParameters(
+        schema: String?, applicationName: String = PostgresClickPathStore.applicationName
+    ) -> [(String, String)] {
+        [("application_name", applicationName)] + (schema.map { [("search_path", $0)] } ?? [])
     }
 }

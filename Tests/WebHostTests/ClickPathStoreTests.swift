@@ -232,7 +232,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func sessionPaths(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.append([.deepLink("a")], toSession: "a", at: 0)
             try await store.append([.deepLink("b")], toSession: "b", at: 0)
             let beforeC = Date.now
@@ -257,7 +257,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func sessionPathsFromShareWithoutSecrets(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.share(ClickPath(Self.entries), id: "s", bySession: "sharer", expires: Self.inAMonth)
             try await store.startSession("b", fromShare: "s")
             try await store.append([.deepLink("x")], toSession: "b", at: 5)
@@ -364,6 +364,35 @@ struct ClickPathStoreTests {
                 try await store.share(ClickPath(), id: "3", bySession: "a", expires: Self.inAMonth)
             }
             #expect(try await store.share(id: "3", askedBy: nil) == nil)
+        }
+    }
+
+    @Test(
+        "the token key is 32 bytes, the same on every read; session digests are stable and tell sessions apart",
+        arguments: Kind.allCases)
+    func tokenKeyAndDigests(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try await kind.store(in: folder)
+            let key = try await store.tokenKey()
+            #expect(key.count == 32)
+            #expect(try await store.tokenKey() == key)
+            #expect(store.sessionDigest(of: "a") == store.sessionDigest(of: "a"))
+            #expect(store.sessionDigest(of: "a") != store.sessionDigest(of: "b"))
+        }
+    }
+
+    @Test(
+        "a store one process writes reports no changes: its stream ends at once",
+        arguments: [Kind.memory, .sqlite])
+    func noChangesFromOthers(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try await kind.store(in: folder)
+            let changes = store.changes()
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            try await store.removeSessions(["a"])
+            var reported: [ClickPathChange] = []
+            for await change in changes { reported.append(change) }
+            #expect(reported.isEmpty)
         }
     }
 
@@ -482,6 +511,28 @@ struct ClickPathStoreTests {
             }
             withExtendedLifetime(first) {}
         }
+    }
+
+    @Test("two instances on one file sign tokens with one key, and its digest is the SHA-256 the file keeps")
+    func sharedTokenKey() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "store.sqlite").path
+            let first = try SQLiteClickPathStore(path: path)
+            let second = try SQLiteClickPathStore(path: path)
+            #expect(try await first.tokenKey() == second.tokenKey())
+            let other = try SQLiteClickPathStore(path: folder.appending(path: "other.sqlite").path)
+            #expect(try await other.tokenKey() != first.tokenKey())
+            // The token key is derived, not the store key itself (which seals secret values).
+            let storeKey = try String(contentsOfFile: path + ".key", encoding: .utf8)
+            #expect(Data(try await first.tokenKey()).base64EncodedString() + "\n" != storeKey)
+            #expect(
+                first.sessionDigest(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        }
+    }
+
+    @Test("a memory store's token key is its own: another store in the process has another")
+    func memoryTokenKey() async throws {
+        #expect(try await MemoryClickPathStore().tokenKey() != MemoryClickPathStore().tokenKey())
     }
 
     @Test("the file is in WAL mode with synchronous=NORMAL, and its folder is created")
