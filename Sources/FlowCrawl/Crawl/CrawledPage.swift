@@ -8,4 +8,9 @@ public struct CrawledPage: Sendable, Equatable {
     /// The label of each action, by the action's index in ``FlowMap/Edge/action``: the text a person
     /// clicks on, or what the action does where it shows none.
     public let labels: [String]
+    /// Where each action is, by the same index, as a click path names it (nil for one the window
+    /// could not place): what traffic figures follow a stored path's actions by.
+    public let positions: [ActionPosition?]
+    /// Where the visible screen is, as a click path's Back names it.
+    public let screen: ScreenPosition?
 }

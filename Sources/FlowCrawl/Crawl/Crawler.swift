@@ -24,7 +24,6 @@ public final class Crawler {
     private let renderer: PageRenderer
     private var states: [FlowMap.State] = []
     private var pages: [CrawledPage] = []
-    private var positionsByState: [[ActionPosition?]] = []
     private var stateByPage: [String: Int] = [:]
     private var edges: [FlowMap.Edge] = []
 
@@ -43,7 +42,6 @@ public final class Crawler {
     public func crawl(progress: Progress = { _, _ in }) async throws -> Crawl {
         states = []
         pages = []
-        positionsByState = []
         stateByPage = [:]
         edges = []
         var entries: [FlowMap.Entry] = []
@@ -89,7 +87,7 @@ public final class Crawler {
         }
         var found: [Int] = []
         for (index, action) in pages[state].tree.actions.enumerated() {
-            let position = positionsByState[state][index]
+            let position = pages[state].positions[index]
             let label = pages[state].labels[index]
             var sendings: [(label: String, fields: FormFields?)] = [(label, nil)]
             if action.isForm {
@@ -179,8 +177,10 @@ public final class Crawler {
         let id = states.count
         stateByPage[key] = id
         states.append(Self.state(id, tree: tree, path: scene.clickPath))
-        positionsByState.append(positions)
-        pages.append(CrawledPage(tree: tree, labels: labels))
+        pages.append(
+            CrawledPage(
+                tree: tree, labels: labels, positions: positions,
+                screen: tree.visibleScreen.flatMap { scene.window.position(of: $0.id) }))
         return Reached(state: id, isNew: true, step: sent)
     }
 

@@ -4,6 +4,15 @@ extension Storyboard {
     /// The storyboard of a crawl: its `states` folded onto screens by what `pages` show, its
     /// followed `edges` onto segues, its `entries` onto entry segues. One pass over each.
     public init(states: [FlowMap.State], pages: [CrawledPage], edges: [FlowMap.Edge], entries: [FlowMap.Entry]) {
+        self = Self.folding(states: states, pages: pages, edges: edges, entries: entries).storyboard
+    }
+
+    /// The storyboard of a crawl, and which segue each of its `edges` and `entries` stands for (by
+    /// index in ``segues``; nil for an edge not followed or to its own state, or an entry to no
+    /// state): what traffic figures count a path's moves on.
+    static func folding(
+        states: [FlowMap.State], pages: [CrawledPage], edges: [FlowMap.Edge], entries: [FlowMap.Entry]
+    ) -> (storyboard: Storyboard, edgeSegues: [Int?], entrySegues: [Int?]) {
         var screens: [StoryboardScreen] = []
         var screenIndex: [String: Int] = [:]
         var titles: [Set<String>] = []
@@ -34,7 +43,7 @@ extension Storyboard {
         }
         var segues: [Segue] = []
         var segueIndex: [SegueKey: Int] = [:]
-        func add(from: String?, to: String, kind: Segue.Kind, step: String?) {
+        func add(from: String?, to: String, kind: Segue.Kind, step: String?) -> Int {
             let key = SegueKey(from: from, to: to, kind: kind)
             let index =
                 segueIndex[key]
@@ -48,24 +57,26 @@ extension Storyboard {
                 segues[index].steps.append(step)
                 segues[index].steps.sort()
             }
+            return index
         }
-        for entry in entries where facts.indices.contains(entry.state) {
+        let entrySegues = entries.map { entry -> Int? in
+            guard facts.indices.contains(entry.state) else { return nil }
             let screen = facts[entry.state].screen
             if let index = screenIndex[screen] { screens[index].entries.append(entry.label) }
-            add(from: nil, to: screen, kind: entry.label == "start" ? .start : .deepLink, step: entry.step)
+            return add(from: nil, to: screen, kind: entry.label == "start" ? .start : .deepLink, step: entry.step)
         }
-        for edge in edges {
+        let edgeSegues = edges.map { edge -> Int? in
             guard let to = edge.to, to != edge.from, facts.indices.contains(edge.from), facts.indices.contains(to)
-            else { continue }
+            else { return nil }
             let from = facts[edge.from]
             let description = edge.action.flatMap { index in
                 pages[edge.from].tree.actions.indices.contains(index)
                     ? pages[edge.from].tree.actions[index].description : nil
             }
             let kind = Self.kind(from: from, to: facts[to], action: edge.action == nil ? nil : description ?? "")
-            add(from: from.screen, to: facts[to].screen, kind: kind, step: edge.step)
+            return add(from: from.screen, to: facts[to].screen, kind: kind, step: edge.step)
         }
-        self.init(screens: screens, segues: segues)
+        return (Storyboard(screens: screens, segues: segues), edgeSegues, entrySegues)
     }
 
     /// How the navigation changed from `from` to `to` by the action described as `action` (nil for

@@ -22,6 +22,15 @@ public protocol ClickPathStore: Sendable {
     /// opened from a share link: the shared entries, then the session's own.
     func path(ofSession session: String) async throws -> ClickPath?
 
+    /// The paths of the sessions the store holds that were used at or after `since` (all when nil),
+    /// the most recently used first, at most `limit` of them.
+    ///
+    /// Each path is as ``path(ofSession:)`` gives it (for a session opened from a share: the shared
+    /// entries, then its own), except that the values of secret fields come back empty
+    /// (``HTMLPresenter/ClickPath/Entry/secretValuesLeftOut``): these paths are for figures, which need
+    /// none, and a store at rest decrypts nothing for them.
+    func sessionPaths(usedSince since: Date?, limit: Int) async throws -> [ClickPath]
+
     /// Appends `entries` to the session's path, the first of them at index `start` (the number of
     /// entries of its path before: for a session opened from a share, the shared ones count),
     /// creating the session when `start` is 0. Marks the session used now.

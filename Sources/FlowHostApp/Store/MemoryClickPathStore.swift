@@ -19,6 +19,8 @@ public final class MemoryClickPathStore: ClickPathStore {
         var entries: [ClickPath.Entry]
         var recency: Int
         var lastUsed = ContinuousClock.now
+        /// When it was last used, on the wall clock: what ``sessionPaths(usedSince:limit:)`` compares.
+        var usedAt = Date.now
 
         var count: Int { sharedCount + entries.count }
     }
@@ -72,6 +74,21 @@ public final class MemoryClickPathStore: ClickPathStore {
         }
     }
 
+    /// The paths of the sessions used at or after `since` (all when nil), the most recently used
+    /// first, at most `limit`; secret values left empty.
+    public func sessionPaths(usedSince since: Date?, limit: Int) async throws -> [ClickPath] {
+        state.withLock { state in
+            state.sessions.values
+                .filter { stored in since.map { stored.usedAt >= $0 } ?? true }
+                .sorted { $0.recency > $1.recency }
+                .prefix(max(limit, 0))
+                .map { stored in
+                    let shared = stored.share.flatMap { state.shares[$0]?.path.entries } ?? []
+                    return ClickPath((shared + stored.entries).map(\.secretValuesLeftOut))
+                }
+        }
+    }
+
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
     /// session); throws ``ClickPathStoreError`` and stores nothing otherwise, or past the bound.
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
@@ -111,6 +128,7 @@ public final class MemoryClickPathStore: ClickPathStore {
         change(&state.sessions[session, default: StoredSession(entries: [], recency: 0)])
         state.sessions[session]?.recency = state.uses
         state.sessions[session]?.lastUsed = .now
+        state.sessions[session]?.usedAt = .now
         if isNew, state.sessions.count > maxSessions,
             let oldest = state.sessions.min(by: { $0.value.recency < $1.value.recency })?.key
         {
