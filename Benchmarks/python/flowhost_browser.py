@@ -15,6 +15,9 @@ import http.client
 import re
 
 SESSION = re.compile(r"flowhost_session=([0-9a-f]{32})")
+# The click path length an action's answer tells the browser: behind a load balancer, the process
+# the next GET lands on rebuilds its copy of the session when it holds fewer clicks.
+PATH_LENGTH = re.compile(r"flowhost_at=(\d+)")
 FORM = re.compile(r'<form[^>]*action="(/_action/[0-9a-f]{32})"[^>]*>(.*?)</form>', re.S)
 BUTTON = re.compile(r"<button[^>]*>(.*?)</button>", re.S)
 TAG = re.compile(r"<[^>]*>")
@@ -43,6 +46,7 @@ class Browser:
     def __init__(self, port, cookie=None, timeout=30):
         self.port = port
         self.cookie = cookie
+        self.path_length = None
         self.timeout = timeout
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         self.path = None
@@ -54,6 +58,8 @@ class Browser:
         headers.setdefault("Accept-Encoding", "gzip")
         if self.cookie:
             headers["Cookie"] = f"flowhost_session={self.cookie}"
+            if self.path_length:
+                headers["Cookie"] += f"; flowhost_at={self.path_length}"
         for attempt in (1, 2):
             try:
                 self.connection.request(method, path, body=body, headers=headers)
@@ -72,6 +78,9 @@ class Browser:
             match = SESSION.match(value)
             if match:
                 self.cookie = match.group(1)
+            match = PATH_LENGTH.match(value)
+            if match:
+                self.path_length = match.group(1)
         return response, text
 
     def open(self, path="/"):

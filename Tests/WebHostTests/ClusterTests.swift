@@ -1,4 +1,5 @@
 import FlowHostApp
+import FlowHostPostgres
 import FlowHostSQLite
 import Foundation
 import HTMLPresenter
@@ -124,6 +125,35 @@ struct ClusterTests {
         }
     }
 
+    @Test("the GET after an action another process answered shows that action's page, not an older copy")
+    func getAfterAnotherProcessesAction() async throws {
+        try await withTwoProcessesOnOneFile { first, second in
+            try await withLabServer(store: first) { a in
+                try await withLabServer(store: second) { b in
+                    var onA = Browser(a)
+                    let pageTwo = try await onA.click("Next", on: try await onA.open())
+                    let id = try #require(onA.sessionCookie)
+                    var onB = Browser(b, sessionCookie: id)
+                    #expect(try await onB.open().heading == "Page 2", "B holds a copy now")
+
+                    let answer = try await onA.post(try #require(pageTwo.action("Next")))
+                    let location = try #require(answer.headers[.location])
+                    let told = try #require(
+                        answer.headers[values: .setCookie].first { $0.hasPrefix("flowhost_at=") }?
+                            .firstMatch(of: /flowhost_at=(\d+)/)?.output.1)
+                    #expect(told == "2")
+                    // Without the cookie B knows nothing newer (no change stream between two SQLite
+                    // instances); with it, B rebuilds its copy first.
+                    #expect(try await onB.open().heading == "Page 2")
+                    let page = try await b.executeRequest(
+                        uri: location, method: .get,
+                        headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
+                    #expect(page.heading == "Page 3")
+                }
+            }
+        }
+    }
+
     @Test("another process's change moves the page this process streams to")
     func liveMoveAcrossProcesses() async throws {
         let cluster = ClusterStore()
@@ -146,6 +176,35 @@ struct ClusterTests {
                 #expect(there.heading == "Page 2")
             }
         }
+    }
+
+    @Test(
+        "on PostgreSQL, another process's action moves the page this one streams to, each click stored once",
+        .timeLimit(.minutes(1)))
+    func liveMoveOnPostgreSQL() async throws {
+        let schema = TestPostgres.newSchema()
+        let first = try await TestPostgres.store(schema: schema)
+        let second = try await TestPostgres.store(schema: schema)
+        try await withLabServer(store: first) { a in
+            try await withLabServer(store: second) { b in
+                var onA = Browser(a)
+                let pageTwo = try await onA.click("Next", on: try await onA.open())
+                let id = try #require(onA.sessionCookie)
+                let events = try #require(pageTwo.eventsURL)
+                async let stream = a.executeRequest(
+                    uri: events, method: .get, headers: [.cookie: "flowhost_session=\(id)"], body: nil)
+
+                var onB = Browser(b, sessionCookie: id)
+                #expect(try await onB.click("Next", on: pageTwo).heading == "Page 3")
+
+                let moved = try await stream
+                let target = try #require(String(buffer: moved.body).firstMatch(of: /data: (\/screen\/\d+)/)?.output.1)
+                #expect(try await onA.get(String(target)).heading == "Page 3")
+                #expect(try await first.path(ofSession: id)?.entries.count == 2)
+            }
+        }
+        await first.close()
+        await second.close()
     }
 
     @Test("while the store is down pages show, actions answer 503 and change nothing; once it is back they work")

@@ -51,7 +51,7 @@ extension FlowHostResponder {
         case .page(let page, action: .invalid):
             return responses.page(page.body, for: request.contentCoding, status: .unprocessableContent)
         case .page(let page, _):
-            return responses.redirect(to: page.url)
+            return responses.redirect(to: page.url, pathLength: session.life.storedEntries)
         }
     }
 

@@ -89,7 +89,9 @@ struct FlowHostResponder: HTTPResponder {
             return try await files.serve(request)
         case .root:
             return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
-                try await screen(nil, in: session, coding: request.contentCoding, clientGone: clientGone)
+                try await screen(
+                    nil, in: session, coding: request.contentCoding, seenPathLength: request.seenPathLength,
+                    clientGone: clientGone)
             }
         case .screen(let id):
             // A new session (the request named none that lives) is shown its first screen right
@@ -98,7 +100,7 @@ struct FlowHostResponder: HTTPResponder {
             return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, isNew in
                 try await screen(
                     isNew ? nil : id, in: session, redirect: !isNew, coding: request.contentCoding,
-                    clientGone: clientGone)
+                    seenPathLength: request.seenPathLength, clientGone: clientGone)
             }
         case .link(let path):
             return try await link(path, request: request, log: &log)
@@ -128,17 +130,24 @@ struct FlowHostResponder: HTTPResponder {
     /// GET of a screen (`id`) or of whatever is on top (nil): the page when it is `id`, else a
     /// redirect to the screen on top (or that page in place, when `redirect` is false). The fast
     /// path serves the published page without the main actor, in the `coding` the client accepts.
+    /// A browser that saw a longer path (`seenPathLength`, another process answered its last
+    /// action) than this process's copy holds gets the copy rebuilt from the store first.
     private func screen(
         _ id: ScreenID?, in session: Session, redirect: Bool = true, coding: ContentCoding,
-        clientGone: EventLoopFuture<Void>?
+        seenPathLength: Int?, clientGone: EventLoopFuture<Void>?
     ) async throws -> Response {
         func answer(_ page: PublishedPage) -> Response {
             page.screenID == id || !redirect
                 ? responses.page(page.body, for: coding) : responses.redirect(to: page.url)
         }
-        if let page = session.freshPage, id == nil || page.screenID == id { return answer(page) }
-        let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
-            try await host.update(session, id.map { .reveal($0) } ?? .none)
+        let isBehind = seenPathLength.map { $0 > session.life.storedEntries ?? .max } ?? false
+        if !isBehind, let page = session.freshPage, id == nil || page.screenID == id { return answer(page) }
+        let outcome = try await session.queue.run(clientGone: clientGone) {
+            () throws(RenderError) -> SessionHost.Outcome in
+            if isBehind, session.life.storedEntries.map({ $0 < seenPathLength ?? 0 }) ?? false {
+                guard await host.reloadFromStore(session) else { return .storeUnavailable }
+            }
+            return try await host.update(session, id.map { .reveal($0) } ?? .none)
         }
         if case .storeUnavailable = outcome { return responses.storeUnavailable() }
         guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }

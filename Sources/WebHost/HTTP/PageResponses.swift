@@ -13,6 +13,10 @@ struct PageResponses: Sendable {
     /// stale actions. With it, Back and Forward always ask the server.
     static let navigationCookie = "flowhost_nav"
     private static let navigationCounter = Atomic<Int>(0)
+    /// Set by an action's answer to the length of the session's stored click path: a load balancer
+    /// may send the GET that follows to another process, whose copy of the session is then behind
+    /// until the store's change stream reaches it; the cookie tells it to rebuild first.
+    static let pathLengthCookie = "flowhost_at"
 
     static let contentSecurityPolicy =
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
@@ -48,6 +52,18 @@ struct PageResponses: Sendable {
         headers[.cacheControl] = "no-store"
         var response = Response(status: .seeOther, headers: headers)
         response.headers[values: .setCookie].append(nextNavigationCookie())
+        return response
+    }
+
+    /// `303 See Other` to `location` after an action that left the session's stored path
+    /// `pathLength` entries long (``pathLengthCookie``).
+    func redirect(to location: String, pathLength: Int?) -> Response {
+        var response = redirect(to: location)
+        if let pathLength {
+            response.headers[values: .setCookie].append(
+                "\(Self.pathLengthCookie)=\(pathLength)"
+                    + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes))
+        }
         return response
     }
 

@@ -47,6 +47,11 @@ final class ClusterStore: Sendable {
             return try await shared.path(ofSession: session)
         }
 
+        func sessionPaths(usedSince since: Date?, limit: Int) async throws -> [ClickPath] {
+            try cluster.checkUp()
+            return try await shared.sessionPaths(usedSince: since, limit: limit)
+        }
+
         func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
             try cluster.checkUp()
             try await shared.append(entries, toSession: session, at: start)
