@@ -3,14 +3,17 @@ import NIOCore
 
 /// One browser of the movie demo: keeps its session cookie, accepts gzip (the client inflates what
 /// comes compressed) and posts forms the way a page of the server does (same-origin,
-/// form-encoded). Follows no redirect by itself.
+/// form-encoded). Follows no redirect by itself. Keeps the path length an action's answer tells
+/// (`flowhost_at`) too: behind a load balancer, the process the next GET lands on needs it.
 struct Browser: Sendable {
     static let sessionCookie = "flowhost_session"
+    static let pathLengthCookie = "flowhost_at"
 
     let client: HTTPClient
     let server: String
     let acceptsGzip: Bool
     private(set) var session: String?
+    private var pathLength: String?
 
     init(client: HTTPClient, server: String, acceptsGzip: Bool = true, session: String? = nil) {
         self.client = client
@@ -36,13 +39,17 @@ struct Browser: Sendable {
 
     private mutating func send(_ request: HTTPClientRequest, path: String) async throws -> Answer {
         var request = request
-        if let session { request.headers.add(name: "Cookie", value: "\(Self.sessionCookie)=\(session)") }
+        if let session {
+            let told = pathLength.map { "; \(Self.pathLengthCookie)=\($0)" } ?? ""
+            request.headers.add(name: "Cookie", value: "\(Self.sessionCookie)=\(session)\(told)")
+        }
         if acceptsGzip { request.headers.add(name: "Accept-Encoding", value: "gzip") }
         let response = try await client.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 4 << 20)
         for cookie in response.headers["Set-Cookie"] {
             let pair = cookie.prefix { $0 != ";" }.split(separator: "=", maxSplits: 1)
             if pair.count == 2, pair[0] == Self.sessionCookie { session = String(pair[1]) }
+            if pair.count == 2, pair[0] == Self.pathLengthCookie { pathLength = String(pair[1]) }
         }
         return Answer(
             method: request.method.rawValue, path: path, status: response.status.code,

@@ -23,7 +23,7 @@ extension HostStatus: CustomStringConvertible {
         "sessions: \(sessions.returning) returning, \(sessions.new) new (started \(sessions.started), "
             + "promoted \(sessions.promoted), evicted \(sessions.evictedNew) new and "
             + "\(sessions.evictedReturning) returning, expired \(sessions.expired), hibernated "
-            + "\(sessions.hibernated), restored \(sessions.restored)); "
+            + "\(sessions.hibernated), restored \(sessions.restored), reloaded \(sessions.reloaded)); "
             + "event streams: \(eventStreams.open) open of \(eventStreams.limit), \(eventStreams.refused) refused"
     }
 }

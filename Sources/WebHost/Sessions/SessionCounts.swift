@@ -8,8 +8,12 @@ struct SessionCounts: Sendable, Equatable, Codable {
     var started = 0
     /// New sessions that came back and became returning ones.
     var promoted = 0
-    /// Sessions rebuilt from their stored click path (after a restart).
+    /// Sessions rebuilt from their stored click path (after a restart, or another process served
+    /// them).
     var restored = 0
+    /// Live sessions rebuilt from the store because another process changed them (several
+    /// processes on one store).
+    var reloaded = 0
     /// New sessions ended to make room for newer ones.
     var evictedNew = 0
     /// Returning sessions ended to make room (least recently used).

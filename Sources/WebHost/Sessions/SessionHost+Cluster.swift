@@ -117,6 +117,11 @@ extension SessionHost {
             if store.remove(session) { await close([session]) }
             return true
         }
+        store.countReload()
+        if await caughtUp(session, with: stored) {
+            _ = session.changeLife { $0.reloaded(stored: stored.entries.count, replayed: stored.entries.count) }
+            return true
+        }
         let version = await MainActor.run { () -> Int in
             defer { session.releaseScene() }
             return session.scene?.window.version ?? 0
@@ -130,6 +135,19 @@ extension SessionHost {
             "rebuilt from the store: another process changed it (\(stored.entries.count) clicks)",
             metadata: ["session": "\(session.id.short)"])
         return true
+    }
+
+    /// Brings the live scene up to `stored` by replaying only what follows its own path, when its
+    /// path is where `stored` starts (the usual case: another process took the last clicks); false,
+    /// changing nothing, when it is not, or when a new entry does not fit (then it is rebuilt whole).
+    @MainActor
+    private func caughtUp(_ session: Session, with stored: ClickPath) async -> Bool {
+        guard let scene = session.scene else { return false }
+        let own = scene.clickPath.entries
+        guard own.count < stored.entries.count, stored.entries.starts(with: own) else { return false }
+        let replay = await scene.replay(
+            ClickPath(Array(stored.entries[own.count...])), settleTimeout: configuration.settleTimeout)
+        return replay.stoppedBecause == nil && scene.clickPath.entries.count == stored.entries.count
     }
 
     /// Undoes a change the store could not take: the session's scene is rebuilt from the first

@@ -166,6 +166,11 @@ final class SessionStore: Sendable {
         }
     }
 
+    /// Counts a live session rebuilt from the store because another process changed it.
+    func countReload() {
+        pools.withLock { $0.counts.reloaded += 1 }
+    }
+
     /// The listed session `id`, untouched.
     func listed(_ id: SessionID) -> Session? {
         pools.withLock { $0.new[id] ?? $0.returning[id] }
