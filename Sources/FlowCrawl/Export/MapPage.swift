@@ -67,6 +67,7 @@ package struct MapPage {
         }
         if let traffic { lines += trafficHeader(traffic) }
         lines.append("</header>")
+        lines.append("<main>")
         if let svg {
             lines.append(#"<div class="map">"#)
             let drawn = withThumbnails(Self.inline(svg))
@@ -89,7 +90,7 @@ package struct MapPage {
             lines.append("</ol>")
             lines.append("</section>")
         }
-        lines += ["</section>", "</body>", "</html>"]
+        lines += ["</section>", "</main>", "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -110,12 +111,13 @@ package struct MapPage {
                 x: shape.box.minX, y: shape.box.minY, width: shape.box.maxX - shape.box.minX,
                 height: shape.box.maxY - shape.box.minY)
             let scale = frame.width / Self.thumbnailViewport
-            let height = frame.height / scale
+            // An iframe's size is whole pixels.
+            let height = Int((frame.height / scale).rounded())
             let markup =
                 #"<foreignObject class="thumbnail" x="0" y="0" width="\#(Self.thumbnailViewport)" height="\#(height)" "#
                 + #"transform="translate(\#(frame.x) \#(frame.y)) scale(\#(scale))">"#
                 + #"<iframe src="\#(Self.escaped(thumbnail(state)))" title="\#(Self.escaped(screen.title))" loading="lazy" tabindex="-1" "#
-                + #"width="\#(Self.thumbnailViewport)" height="\#(height)"></iframe></foreignObject>"#
+                + #"width="\#(Int(Self.thumbnailViewport))" height="\#(height)"></iframe></foreignObject>"#
             result.insert(contentsOf: markup, at: shape.end)
         }
         return result
