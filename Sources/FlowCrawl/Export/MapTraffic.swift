@@ -9,12 +9,15 @@ package struct MapTraffic: Sendable {
     package let here: PathWalk?
     /// The funnel asked for, if any.
     package let funnel: Funnel?
-    /// The form's values as asked: `since` as typed, the funnel's screens by id.
+    /// The form's `since` as typed (empty for all sessions).
     package let since: String
+    /// The funnel's first screen as asked, by id.
     package let funnelFrom: String?
+    /// The funnel's second screen as asked, by id.
     package let funnelTo: String?
-    /// Where the form is sent (the map's own URL) and where its figures are as JSON.
+    /// Where the form is sent: the map's own URL.
     package let formAction: String
+    /// Where the same figures are as JSON.
     package let jsonURL: String
 
     /// What a live map draws.

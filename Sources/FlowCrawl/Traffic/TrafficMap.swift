@@ -26,7 +26,8 @@ import HTMLPresenter
 ///
 /// ```swift
 /// let traffic = TrafficMap(crawl: crawl, deepLinks: app.deepLinks)
-/// let figures = traffic.figures(of: try await store.sessionPaths(usedSince: nil, limit: 10_000))
+/// let walks = try await store.sessionPaths(usedSince: nil, limit: 10_000).map(traffic.walk)
+/// let figures = traffic.figures(of: walks)
 /// ```
 public struct TrafficMap: Sendable {
     /// A move the crawl followed from a state.
@@ -136,19 +137,25 @@ public struct TrafficMap: Sendable {
 
     /// The figures of `paths`, each a session.
     public func figures(of paths: [ClickPath]) -> TrafficFigures {
+        figures(of: paths.map(walk))
+    }
+
+    /// The figures of sessions walked on this map (``walk(_:)``).
+    public func figures(of walks: [PathWalk]) -> TrafficFigures {
         var figures = TrafficFigures(screens: storyboard.screens.count, segues: storyboard.segues.count)
-        for path in paths { figures.count(walk(path)) }
+        for walk in walks { figures.count(walk) }
         return figures
     }
 
     /// The funnel from the screen `from` to the screen `to` (indices in the storyboard) over
-    /// `paths`: each session from its first arrival on `from` to its first arrival on `to` after it.
-    public func funnel(from: Int, to: Int, over paths: [ClickPath]) -> Funnel {
+    /// sessions walked on this map: each from its first arrival on `from` to its first arrival on
+    /// `to` after it.
+    public func funnel(from: Int, to: Int, over walks: [PathWalk]) -> Funnel {
         let distances = distances(toScreen: to)
         let shortest = storyboard.screens[from].states.compactMap { distances[$0] }.min()
         var funnel = Funnel(from: from, to: to, shortestClicks: shortest)
-        for path in paths {
-            let stops = walk(path).stops
+        for walk in walks {
+            let stops = walk.stops
             guard let arrival = stops.firstIndex(where: { $0.screen == from }) else { continue }
             let reached = stops[(arrival + 1)...].first { $0.screen == to }
             funnel.count(

@@ -22,8 +22,8 @@ extension SessionHost {
     func traffic(since: Date?, on live: LiveMap) async throws -> TrafficCache.Counted {
         let limit = configuration.trafficSessions
         return try await traffic.counted(for: TrafficCache.Key(map: live.id, since: since)) { [paths] in
-            let read = try await paths.sessionPaths(usedSince: since, limit: limit)
-            return TrafficCache.Counted(paths: read, figures: live.traffic.figures(of: read), at: .now)
+            let walks = try await paths.sessionPaths(usedSince: since, limit: limit).map(live.traffic.walk)
+            return TrafficCache.Counted(walks: walks, figures: live.traffic.figures(of: walks), at: .now)
         }
     }
 

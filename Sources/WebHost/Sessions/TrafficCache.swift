@@ -1,15 +1,14 @@
 import FlowCrawl
 import Foundation
-import HTMLPresenter
 import Synchronization
 
 /// The live map's traffic: the stored sessions' paths and their figures, read and computed at most
 /// once per `interval` for each `since` asked (requests meanwhile wait for that one computation or
 /// share its result), off the main actor, for at most a few `since` values at a time.
 final class TrafficCache: Sendable {
-    /// The paths read and the figures computed at one time.
+    /// The sessions read and walked, and their figures, at one time.
     struct Counted: Sendable {
-        let paths: [ClickPath]
+        let walks: [PathWalk]
         let figures: TrafficFigures
         let at: ContinuousClock.Instant
     }
