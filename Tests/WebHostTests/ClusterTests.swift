@@ -179,6 +179,32 @@ struct ClusterTests {
     }
 
     @Test(
+        "a page's stream on the other process waits for that process's next change of it, then moves there",
+        .timeLimit(.minutes(1)))
+    func streamOnTheOtherProcess() async throws {
+        let cluster = ClusterStore()
+        try await withLabServer(store: cluster.process()) { a in
+            try await withLabServer(store: cluster.process()) { b in
+                var onA = Browser(a)
+                let pageTwo = try await onA.click("Next", on: try await onA.open())
+                let id = try #require(onA.sessionCookie)
+                let events = try #require(pageTwo.eventsURL)
+                #expect(events.contains("&p="), "the stream's URL names the process that rendered the page")
+                async let stream = b.executeRequest(
+                    uri: events, method: .get, headers: [.cookie: "flowhost_session=\(id)"], body: nil)
+                // B rebuilt the session for the stream, and moves nobody yet: nothing changed.
+                try await b.waitForStatus { $0.sessions.restored == 1 }
+
+                #expect(try await onA.click("Next", on: pageTwo).heading == "Page 3")
+                let moved = try await stream
+                let target = try #require(String(buffer: moved.body).firstMatch(of: /data: (\/screen\/\d+)/)?.output.1)
+                var onB = Browser(b, sessionCookie: id)
+                #expect(try await onB.get(String(target)).heading == "Page 3")
+            }
+        }
+    }
+
+    @Test(
         "on PostgreSQL, another process's action moves the page this one streams to, each click stored once",
         .timeLimit(.minutes(1)))
     func liveMoveOnPostgreSQL() async throws {

@@ -39,7 +39,13 @@ extension FlowHostResponder {
         // other id is a page of a process that has stopped since (the server restarted), shown
         // from a window that no longer exists: it moves at once to the session's rebuilt page.
         let isFromEarlierProcess = request.headers[.lastEventID].map { $0 != host.processID } ?? false
-        let shown = isFromEarlierProcess ? 0 : version
+        // A page another process rendered (several share the store): its version is that process's
+        // numbering, so the stream waits for this process's next change of the session (another
+        // process's changes reach it through the store's change stream).
+        let pageProcess = request.uri.query.flatMap(FlowHostRoute.process(inQuery:))
+        let isFromOtherProcess = pageProcess.map { !host.processID.hasPrefix($0) } ?? false
+        let shown =
+            isFromEarlierProcess ? 0 : isFromOtherProcess ? (session.map { max($0.latestVersion, 1) } ?? 0) : version
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"

@@ -144,6 +144,18 @@ public enum FlowHostRoute: Equatable, Sendable {
         return Int(text)
     }
 
+    /// The URL of the live-move stream of a page of version `version` that the process `process`
+    /// (the first digits of ``SessionHost/processID``) rendered: several processes number their
+    /// versions each their own way, so a stream tells them apart by it.
+    static func events(after version: Int, fromProcess process: some StringProtocol) -> String {
+        "\(FlowHostRoute.events(after: version).url)&p=\(process)"
+    }
+
+    /// The process named in an `/_events` query (`p=`), if any.
+    static func process(inQuery query: String) -> Substring? {
+        query.split(separator: "&").first { $0.hasPrefix("p=") }?.dropFirst(2)
+    }
+
     private static func version(inQuery query: String) -> Int? {
         for pair in query.split(separator: "&") where pair.hasPrefix("v=") {
             return Int(pair.dropFirst(2))

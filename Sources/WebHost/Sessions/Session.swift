@@ -94,6 +94,9 @@ final class Session: Sendable {
         state.withLock { state in state.page.flatMap { $0.version == state.latestVersion ? $0 : nil } }
     }
 
+    /// The window's version as last heard of.
+    var latestVersion: Int { state.withLock(\.latestVersion) }
+
     /// The published page, fresh or not.
     var lastPage: PublishedPage? { state.withLock(\.page) }
 

@@ -412,7 +412,9 @@ final class SessionHost: Sendable {
                 links: .served)
         } else {
             html = try renderer.render(
-                tree, links: .served(version: tree.version, showsInspector: configuration.showsInspector),
+                tree,
+                links: .served(
+                    version: tree.version, process: processID.prefix(8), showsInspector: configuration.showsInspector),
                 notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
