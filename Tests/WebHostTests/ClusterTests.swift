@@ -205,6 +205,28 @@ struct ClusterTests {
     }
 
     @Test(
+        "a session another process removed leaves this one's memory: its open page goes to /, the store untouched",
+        .timeLimit(.minutes(1)))
+    func removedByAnotherProcess() async throws {
+        let cluster = ClusterStore()
+        try await withLabServer(store: cluster.process()) { a in
+            var onA = Browser(a)
+            let pageTwo = try await onA.click("Next", on: try await onA.open())
+            let id = try #require(onA.sessionCookie)
+            let events = try #require(pageTwo.eventsURL)
+            async let stream = a.executeRequest(
+                uri: events, method: .get, headers: [.cookie: "flowhost_session=\(id)"], body: nil)
+            try await a.waitForStatus { $0.eventStreams.open == 1 }
+
+            try await cluster.process().removeSessions([id])
+            #expect(String(buffer: try await stream.body).hasSuffix("event: move\ndata: /\n\n"))
+            let page = try await onA.open()
+            #expect(page.heading == "Page 1", "nothing stored: a new session")
+            #expect(onA.sessionCookie != id)
+        }
+    }
+
+    @Test(
         "on PostgreSQL, another process's action moves the page this one streams to, each click stored once",
         .timeLimit(.minutes(1)))
     func liveMoveOnPostgreSQL() async throws {

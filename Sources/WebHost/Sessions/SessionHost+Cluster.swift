@@ -98,8 +98,10 @@ extension SessionHost {
     }
 
     /// Replaces the live session's scene with one rebuilt from its stored path (another process
-    /// changed it); a session the store no longer has ended elsewhere and ends here. Call it in the
-    /// session's queue. Returns false when the store cannot be reached (nothing changed).
+    /// changed it); a session the store no longer has leaves this process's memory, its open pages
+    /// sent to `/`, and the store is left alone (another process ended it, or stores it anew).
+    /// Call it in the session's queue. Returns false when the store cannot be reached (nothing
+    /// changed).
     func reloadFromStore(_ session: Session) async -> Bool {
         guard session.life.state == .live else { return true }
         let stored: ClickPath?
@@ -114,7 +116,10 @@ extension SessionHost {
             return true
         }
         guard let stored, !stored.entries.isEmpty else {
-            if store.remove(session) { await close([session]) }
+            if store.remove(session) {
+                session.stop()
+                await MainActor.run { session.releaseScene() }
+            }
             return true
         }
         store.countReload()

@@ -176,14 +176,14 @@ final class SessionStore: Sendable {
         pools.withLock { $0.new[id] ?? $0.returning[id] }
     }
 
-    /// Unlists `session`, which ended elsewhere (another process), as leaving; returns whether it
-    /// was listed.
+    /// Unlists `session`, whose stored path another process removed; returns whether it was
+    /// listed. Not listed as leaving: the store, not this process, says whether a request naming
+    /// it later finds a path to rebuild (that process may store one anew, as "Back to here" does).
     func remove(_ session: Session) -> Bool {
         pools.withLock { pools in
             guard pools.new[session.id] === session || pools.returning[session.id] === session else { return false }
             pools.new[session.id] = nil
             pools.returning[session.id] = nil
-            pools.leaving[session.id] = session
             return true
         }
     }
