@@ -103,18 +103,24 @@ final class PostgresChangeListener: Sendable {
             do {
                 let connection = try await PostgresConnection.connect(
                     configuration: configuration, id: 0, logger: logger)
-                try await withTaskCancellationHandler {
-                    try await connection.listen(on: channel) { notifications in
-                        started()
-                        if lost {
-                            logger.notice("The store's change notifications are back (LISTEN \(channel))")
-                            lost = false
+                // Closed whatever ends the listening: a connection must be closed before it goes.
+                do {
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: channel) { notifications in
+                            started()
+                            if lost {
+                                logger.notice("The store's change notifications are back (LISTEN \(channel))")
+                                lost = false
+                            }
+                            failures = 0
+                            for try await notification in notifications { deliver(notification.payload) }
                         }
-                        failures = 0
-                        for try await notification in notifications { deliver(notification.payload) }
+                    } onCancel: {
+                        connection.close().whenComplete { _ in }
                     }
-                } onCancel: {
-                    connection.close().whenComplete { _ in }
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
                 try? await connection.close()
             } catch {
