@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL cluster for tests, CI and benchmarks: Debian's PostgreSQL 15, initdb in a
+# A throwaway PostgreSQL cluster for tests, CI and benchmarks: Debian's PostgreSQL (15), initdb in a
 # new temporary folder, listening on 127.0.0.1 only (no unix socket in /var/run), on a free port,
 # fsync off (its data is thrown away). Run as root (CI), the cluster runs as the `postgres` user
 # Debian's package creates: PostgreSQL refuses to run as root.
@@ -13,7 +13,11 @@
 # shell exits (an EXIT trap): `source scripts/lib/postgres-cluster.sh; postgres_cluster_start`.
 set -euo pipefail
 
-POSTGRES_BIN=${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}
+# Debian's newest installed PostgreSQL (15 on Debian 12), unless POSTGRES_BIN names another.
+if [[ -z ${POSTGRES_BIN:-} ]]; then
+    POSTGRES_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    POSTGRES_BIN=${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}
+fi
 
 # Runs a command as the cluster's user: `postgres` when we are root, else ourselves.
 postgres_cluster_as_owner() {
