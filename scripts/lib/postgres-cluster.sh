@@ -15,7 +15,7 @@ set -euo pipefail
 
 # Debian's newest installed PostgreSQL (15 on Debian 12), unless POSTGRES_BIN names another.
 if [[ -z ${POSTGRES_BIN:-} ]]; then
-    POSTGRES_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    POSTGRES_BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
     POSTGRES_BIN=${POSTGRES_BIN:-/usr/lib/postgresql/15/bin}
 fi
 
