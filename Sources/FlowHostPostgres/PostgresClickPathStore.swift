@@ -458,27 +458,17 @@ public final class PostgresClickPathStore: ClickPathStore {
         }
     }
 
-    /// Runs `body` with the pool, for at most `patience`: an error that says the database cannot
-    /// be reached (no connection, a connection lost, the server shutting down), or no answer in
-    /// time, becomes ``ClickPathStoreError/unavailable(reason:)``. The log says once that the
-    /// database is unreachable, and once that it is back.
+    /// Runs `body` with the pool, waiting at most `patience` (``Deadline``): an error that says
+    /// the database cannot be reached (no connection, a connection lost, the server shutting down),
+    /// or no answer in time, becomes ``ClickPathStoreError/unavailable(reason:)``. The log says
+    /// once that the database is unreachable, and once that it is back.
     private func reaching<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> Value
     ) async throws -> Value {
         let (client, logger, location, patience) = (self.client, self.logger, self.location, self.patience)
         do {
-            let value = try await withThrowingTaskGroup(of: Value?.self) { group in
-                group.addTask { try await body(client, logger) }
-                group.addTask {
-                    try await Task.sleep(for: patience)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw ClickPathStoreError.unavailable(
-                        reason: "\(location) did not answer within \(patience)")
-                }
-                return value
+            guard let value = try await Deadline.run(within: patience, { try await body(client, logger) }) else {
+                throw ClickPathStoreError.unavailable(reason: "\(location) did not answer within \(patience)")
             }
             if reachable.withLock({ reachable in
                 defer { reachable = true }; return !reachable
