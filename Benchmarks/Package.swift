@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "flowhost-load", targets: ["LoadDriver"]),
         .executable(name: "flowhost-bare", targets: ["BareRoute"]),
+        .executable(name: "flowhost-traffic", targets: ["TrafficBench"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -58,6 +59,15 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        // Traffic figures over 10,000 stored sessions (Benchmarks/traffic.sh).
+        .executableTarget(
+            name: "TrafficBench",
+            dependencies: [
+                .product(name: "FlowCrawl", package: flowHost),
+                .product(name: "FlowHostSQLite", package: flowHost),
+                .product(name: "MovieDemo", package: flowHost),
             ]
         ),
         // The bare Hummingbird route the page GET is measured against (Benchmarks/webhost.sh).

@@ -212,41 +212,120 @@ public final class SQLiteClickPathStore: ClickPathStore {
     }
 
     /// The paths of the sessions used at or after `since` (all when nil), the most recently used
-    /// first, at most `limit`, read in one transaction. Secret values are left empty, not
-    /// decrypted: the figures need none, and 10,000 paths then cost no AES.
+    /// first, at most `limit`, read in one transaction and one query. Secret values are left
+    /// empty, not decrypted: the figures need none, and 10,000 paths then cost no AES. An entry
+    /// stored the same by many sessions (the same button) is decoded once, and the others on all
+    /// processors: decoding, not reading, is most of the time (`Benchmarks/traffic.sh`).
     public func sessionPaths(usedSince since: Date?, limit: Int) async throws -> [ClickPath] {
         guard limit > 0 else { return [] }
         let since = since?.timeIntervalSince1970
         let rows = try await database.read {
             db -> (sessions: [(share: String?, entries: [String])], shares: [String: String]) in
-            let sessions = try Row.fetchAll(
+            let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, share FROM sessions WHERE ?1 IS NULL OR lastUsed >= ?1
-                        ORDER BY recency DESC LIMIT ?2
+                        SELECT s.recency, s.share, e.entry FROM (
+                            SELECT id, share, recency FROM sessions WHERE ?1 IS NULL OR lastUsed >= ?1
+                            ORDER BY recency DESC LIMIT ?2
+                        ) AS s LEFT JOIN entries AS e ON e.session = s.id
+                        ORDER BY s.recency DESC, e.position
                         """
                 ), arguments: [since, limit])
-            let entries = try db.cachedStatement(sql: "SELECT entry FROM entries WHERE session = ? ORDER BY position")
             let sharedPath = try db.cachedStatement(sql: "SELECT path FROM shares WHERE id = ?")
+            var sessions: [(share: String?, entries: [String])] = []
             var shares: [String: String] = [:]
-            let paths = try sessions.map { session -> (share: String?, entries: [String]) in
-                let share: String? = session["share"]
-                if let share, shares[share] == nil {
-                    shares[share] = try String.fetchOne(sharedPath, arguments: [share])
+            // A session's rows are told apart by its recency (unique, and no string to make).
+            var session: Int64?
+            while let row = try rows.next() {
+                let recency: Int64 = row[0]
+                if recency != session {
+                    session = recency
+                    let share: String? = row[1]
+                    if let share, shares[share] == nil {
+                        shares[share] = try String.fetchOne(sharedPath, arguments: [share])
+                    }
+                    sessions.append((share, []))
                 }
-                return (share, try String.fetchAll(entries, arguments: [session["id"] as String]))
+                if let entry: String = row[2] { sessions[sessions.count - 1].entries.append(entry) }
             }
-            return (paths, shares)
+            return (sessions, shares)
         }
         let decoder = JSONDecoder()
         let shared = try rows.shares.mapValues { json in
             try decode(ClickPath.self, from: json, with: decoder).entries.map(\.secretValuesLeftOut)
         }
-        return try rows.sessions.map { session in
-            let own = try session.entries.map {
-                try decode(ClickPath.Entry.self, from: $0, with: decoder).secretValuesLeftOut
+        var distinct: [String: Int] = [:]
+        var texts: [String] = []
+        let indices = rows.sessions.map { session in
+            session.entries.map { stored in
+                let json = Self.secretValuesLeftOut(ofStored: stored)
+                if let index = distinct[json] { return index }
+                distinct[json] = texts.count
+                texts.append(json)
+                return texts.count - 1
             }
-            return ClickPath((session.share.flatMap { shared[$0] } ?? []) + own)
+        }
+        let decoded = try await decodeEntries(texts)
+        return zip(rows.sessions, indices).map { session, indices in
+            ClickPath((session.share.flatMap { shared[$0] } ?? []) + indices.map { decoded[$0] })
+        }
+    }
+
+    /// The stored entry `json` with the value of each secret field left empty, as text. A sealed
+    /// value is random (its nonce) and appended anew with every sign-in, so no two stored sign-ins
+    /// are the same text; without it, the same typed email signing in is one text, decoded once.
+    /// A field is an object without nested ones (`{"name":..,"value":..,"secret":true}`, keys in any
+    /// order), and a sealed value is base64, with no quote or backslash escape but `\/`.
+    static func secretValuesLeftOut(ofStored json: String) -> String {
+        let marker = Array(#""secret":true"#.utf8)
+        let valueKey = Array(#""value":""#.utf8)
+        var bytes = Array(json.utf8)
+        guard bytes.count >= marker.count else { return json }
+        var index = 0
+        var changed = false
+        while index + marker.count <= bytes.count {
+            guard bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) else {
+                index += 1
+                continue
+            }
+            guard let open = bytes[..<index].lastIndex(of: UInt8(ascii: "{")),
+                let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")),
+                let key = bytes[open..<close].firstRange(of: valueKey),
+                let end = bytes[key.upperBound..<close].firstIndex(of: UInt8(ascii: "\""))
+            else { return json }
+            bytes.removeSubrange(key.upperBound..<end)
+            changed = true
+            index = open + 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "}") { index += 1 }
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : json
+    }
+
+    /// The entries stored as `texts`, secret values left out, decoded in as many tasks as there are
+    /// processors (decoding is most of the time of ``sessionPaths(usedSince:limit:)``).
+    private func decodeEntries(_ texts: [String]) async throws -> [ClickPath.Entry] {
+        let chunk = max(
+            1,
+            (texts.count + ProcessInfo.processInfo.activeProcessorCount - 1)
+                / ProcessInfo.processInfo.activeProcessorCount)
+        return try await withThrowingTaskGroup(of: (Int, [ClickPath.Entry]).self) { group in
+            for start in stride(from: 0, to: texts.count, by: chunk) {
+                let part = texts[start..<min(start + chunk, texts.count)]
+                group.addTask {
+                    let decoder = JSONDecoder()
+                    return (
+                        start,
+                        try part.map {
+                            try self.decode(ClickPath.Entry.self, from: $0, with: decoder).secretValuesLeftOut
+                        }
+                    )
+                }
+            }
+            var entries = [ClickPath.Entry](repeating: .liveMove, count: texts.count)
+            for try await (start, part) in group {
+                entries.replaceSubrange(start..<start + part.count, with: part)
+            }
+            return entries
         }
     }
 

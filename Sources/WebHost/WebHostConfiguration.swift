@@ -73,6 +73,12 @@ public struct WebHostConfiguration: Sendable {
     public var idleConnectionTimeout: Duration = .seconds(60)
     /// How often the session and stream counts are logged at info when they changed.
     public var statusLogInterval: Duration = .seconds(60)
+    /// The live map's traffic figures count at most this many stored sessions, the most recently
+    /// used.
+    public var trafficSessions = 10_000
+    /// The live map's traffic figures are read from the store and computed at most once in this
+    /// long (for each `since` asked); requests meanwhile share them.
+    public var trafficRefreshInterval: Duration = .seconds(5)
 
     /// The defaults: loopback, port 8080, answering loopback names only, 1000 returning and 500
     /// new sessions idle for at most 30 minutes, 8 event streams a session and 4096 in all, 30 s

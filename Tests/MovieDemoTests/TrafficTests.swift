@@ -167,7 +167,8 @@ struct TrafficTests {
         let list = try #require(screens.firstIndex { $0.template == "movies/list" })
         let thanks = try #require(screens.firstIndex { $0.template == "rating/thanks" })
 
-        let funnel = traffic.funnel(from: list, to: thanks, over: (rated + stack + [roundabout]).map(\.path))
+        let funnel = traffic.funnel(
+            from: list, to: thanks, over: (rated + stack + [roundabout]).map { traffic.walk($0.path) })
 
         #expect(funnel.reachedFrom == 9)
         #expect(funnel.reachedTo == 6)
@@ -175,7 +176,7 @@ struct TrafficTests {
         #expect(funnel.medianClicks == 3)
         #expect(funnel.direct == 5)
         #expect(funnel.indirect == 1, "the session that went Back and opened another movie took 5 clicks")
-        let backwards = traffic.funnel(from: thanks, to: list, over: rated.map(\.path))
+        let backwards = traffic.funnel(from: thanks, to: list, over: rated.map { traffic.walk($0.path) })
         #expect(backwards.reachedFrom == 5)
         #expect(backwards.reachedTo == 0)
         #expect(backwards.medianClicks == nil)

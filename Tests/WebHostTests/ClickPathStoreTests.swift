@@ -280,6 +280,32 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test(
+        "the sessions' paths for the figures: sessions that typed other secrets read back the same, keys in any order",
+        arguments: Kind.allCases)
+    func sessionPathsOfOtherSecrets(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try kind.store(in: folder)
+            let form = ActionPosition(screen: Self.list, index: 1)
+            func signIn(_ password: String) -> ClickPath.Entry {
+                .action(
+                    form,
+                    fields: FormFields([
+                        .init(name: "email", value: "ada@example.com"),
+                        .init(name: "password", value: password, isSecret: true),
+                        .init(name: "pin", value: "\(password) \"quoted\"/", isSecret: true),
+                    ]))
+            }
+            try await store.append([signIn("one"), .liveMove], toSession: "a", at: 0)
+            try await store.append([signIn("two"), .liveMove], toSession: "b", at: 0)
+
+            let paths = try await store.sessionPaths(usedSince: nil, limit: 10)
+
+            let left = ClickPath([signIn("").secretValuesLeftOut, .liveMove])
+            #expect(paths == [left, left])
+        }
+    }
+
     @Test("no session starts from a share that is unknown, expired or revoked", arguments: Kind.allCases)
     func sessionFromClosedShare(kind: Kind) async throws {
         try await withFolder { folder in

@@ -23,8 +23,9 @@ struct FlowMapRouteTests {
             var person = Browser(client)
             let page = try await person.open()
             #expect(page.heading == "Page 1")
-            let again = try await person.get("/_flowhost/map")
+            let again = try await visitor.get("/_flowhost/map")
             #expect(again.text == map.text, "the map is crawled once")
+            #expect(try await person.get("/_flowhost/map").text.contains("You are here"))
             #expect(try await person.open().heading == "Page 1")
 
             let stylesheet = try await visitor.get(FlowHostRoute.mapStylesheet.url)

@@ -15,7 +15,7 @@ struct NoInspectorTests {
             let page = try await browser.open()
             #expect(!page.text.contains("/_flowhost/inspector"))
             #expect(!page.text.contains("/_flowhost/map"))
-            for path in ["/_flowhost/map", "/_flowhost/inspector"] {
+            for path in ["/_flowhost/map", "/_flowhost/map.json", "/_flowhost/map/state/0", "/_flowhost/inspector"] {
                 #expect(try await browser.get(path).status == .notFound, "\(path)")
             }
             #expect(try await browser.post("/_flowhost/inspector/back/1").status == .notFound)

@@ -9,16 +9,16 @@ struct ServedFlowMapTests {
     func oneCrawlShared() async throws {
         let crawls = Locked(0)
         try await withHostTasks { (tasks: HostTasks) async throws in
-            let map = ServedFlowMap(tasks: tasks)
-            let crawl: ServedFlowMap.MakePage = {
+            let map = ServedFlowMap<String>(tasks: tasks)
+            let crawl: ServedFlowMap<String>.MakeValue = {
                 crawls.withLock { $0 += 1 }
                 try await Task.sleep(for: .milliseconds(50))
                 return "map"
             }
-            async let first = map.html(crawling: crawl)
-            async let second = map.html(crawling: crawl)
+            async let first = map.value(crawling: crawl)
+            async let second = map.value(crawling: crawl)
             #expect(try await [first, second] == ["map", "map"])
-            #expect(try await map.html(crawling: crawl) == "map")
+            #expect(try await map.value(crawling: crawl) == "map")
         }
         #expect(crawls.withLock { $0 } == 1)
     }
@@ -28,8 +28,8 @@ struct ServedFlowMapTests {
         struct Broken: Error {}
         let attempts = Locked(0)
         try await withHostTasks { (tasks: HostTasks) async throws in
-            let map = ServedFlowMap(tasks: tasks)
-            let crawl: ServedFlowMap.MakePage = {
+            let map = ServedFlowMap<String>(tasks: tasks)
+            let crawl: ServedFlowMap<String>.MakeValue = {
                 let attempt = attempts.withLock { count in
                     count += 1
                     return count
@@ -37,8 +37,8 @@ struct ServedFlowMapTests {
                 if attempt == 1 { throw Broken() }
                 return "map \(attempt)"
             }
-            await #expect(throws: Broken.self) { try await map.html(crawling: crawl) }
-            #expect(try await map.html(crawling: crawl) == "map 2")
+            await #expect(throws: Broken.self) { try await map.value(crawling: crawl) }
+            #expect(try await map.value(crawling: crawl) == "map 2")
         }
     }
 
@@ -48,8 +48,8 @@ struct ServedFlowMapTests {
         let started = Locked(false)
         let cancelled = Locked(false)
         try await withHostTasks { (tasks: HostTasks) async throws in
-            let map = ServedFlowMap(tasks: tasks)
-            let crawl: ServedFlowMap.MakePage = {
+            let map = ServedFlowMap<String>(tasks: tasks)
+            let crawl: ServedFlowMap<String>.MakeValue = {
                 let version = templates.withLock { $0 }
                 if version == "old" {
                     started.withLock { $0 = true }
@@ -62,12 +62,12 @@ struct ServedFlowMapTests {
                 }
                 return "map of \(version) templates"
             }
-            async let page = map.html(crawling: crawl)
+            async let page = map.value(crawling: crawl)
             try await waitUntil { started.withLock { $0 } }
             templates.withLock { $0 = "new" }
             map.templatesChanged()
             #expect(try await page == "map of new templates")
-            #expect(try await map.html(crawling: crawl) == "map of new templates", "kept until the next reload")
+            #expect(try await map.value(crawling: crawl) == "map of new templates", "kept until the next reload")
             // Cancelled by the reload, not by the server stopping: the old crawl is not left running.
             try await waitUntil { cancelled.withLock { $0 } }
         }
@@ -76,13 +76,13 @@ struct ServedFlowMapTests {
     @Test("a crawl running when the server stops ends with it")
     func stopEndsTheCrawl() async throws {
         let tasks = HostTasks()
-        let map = ServedFlowMap(tasks: tasks)
+        let map = ServedFlowMap<String>(tasks: tasks)
         let group = ServiceGroup(services: [tasks], logger: .init(label: "test"))
         try await withThrowingTaskGroup(of: Void.self) { running in
             running.addTask { try await group.run() }
             running.addTask {
                 await #expect(throws: CancellationError.self) {
-                    try await map.html {
+                    try await map.value {
                         try await Task.sleep(for: .seconds(60))
                         return "never"
                     }
@@ -93,7 +93,7 @@ struct ServedFlowMapTests {
             try await running.waitForAll()
         }
         await #expect(throws: CancellationError.self, "a stopped server starts no crawl") {
-            try await map.html { "never" }
+            try await map.value { "never" }
         }
     }
 }

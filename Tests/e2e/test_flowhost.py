@@ -569,6 +569,38 @@ class FlowHostE2E(FlowHostTestCase):
         self.assertEqual(len(moved), 1, "the old file is kept beside the new store")
         os.remove(os.path.join(os.path.dirname(server.store), moved[0]))
 
+    # -- the live map --------------------------------------------------------------------------
+
+    def test_23_the_live_map_marks_you_are_here_and_shows_thumbnails(self):
+        """After signing in and opening Heat, /_flowhost/map marks the movie detail "You are here",
+        draws the way there in red and counts this session; each phone shows its thumbnail, the
+        state's page, which the thumbnails' own policy lets the map frame."""
+        page = self.signed_in_browser()
+        page.tap("Heat", title="Heat")
+        page.driver.set_page_load_timeout(180)  # the first request crawls the sample (debug build)
+        page.open("/_flowhost/map", title="Storyboard")
+        driver = page.driver
+
+        here = driver.find_elements("css selector", "svg g.node.here")
+        self.assertEqual(len(here), 1, "one screen is where this browser is")
+        self.assertEqual(here[0].find_element("css selector", "text.here-label").text, "You are here")
+        self.assertIn("You are here: movies/detail", driver.find_element("css selector", ".you-are-here").text)
+        self.assertGreaterEqual(len(driver.find_elements("css selector", "svg g.edge.taken")), 2,
+                                "signing in and opening a movie are drawn as its path")
+        figures = [element.text for element in here[0].find_elements("css selector", "text.figure")]
+        self.assertTrue(figures and re.fullmatch(r"[1-9]\d* reached · [1-9]\d* left", figures[0]), figures)
+
+        phones = driver.find_elements("css selector", "svg g.node[id^='phone_']")
+        thumbnails = driver.find_elements("css selector", "svg g.node[id^='phone_'] foreignObject iframe")
+        self.assertGreater(len(phones), 10, "the sample's screens")
+        self.assertEqual(len(thumbnails), len(phones), "each screen shows a thumbnail")
+        frame = here[0].find_element("css selector", "foreignObject iframe")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", frame)
+        page.wait(
+            lambda d: d.execute_script(
+                "const doc = arguments[0].contentDocument; return !!(doc && doc.querySelector('.device'))", frame),
+            "the thumbnail's page inside its phone (a framing the page's policy refused shows none)")
+
     # -- the inspector ------------------------------------------------------------------------
 
     def inspector_panel_text(self, page):

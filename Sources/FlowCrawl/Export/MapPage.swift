@@ -1,7 +1,8 @@
 /// The storyboard as a page (`map.html` of a static export, `/_flowhost/map` on a server): the SVG
-/// inline, each screen a phone showing a thumbnail of one of its states (in an export: that
-/// state's page, scaled down), what was cut, and each screen's states listed under it (clicking a
-/// screen scrolls to them; in an export each links to its page).
+/// inline, each screen a phone showing a thumbnail of one of its states (that state's page, scaled
+/// down), what was cut, and each screen's states listed under it (clicking a screen scrolls to
+/// them; in an export each links to its page). On a server, where people went is drawn over it
+/// (``MapTraffic``).
 package struct MapPage {
     let map: FlowMap
     let svg: String?
@@ -10,17 +11,24 @@ package struct MapPage {
     let stylesheetURL: String
     /// The page of each state, when there are pages (an export); nil on a server.
     let link: ((Int) -> String)?
+    /// The page each state's thumbnail shows (an export's page, a server's thumbnail); nil for none.
+    let thumbnail: ((Int) -> String)?
+    /// Where people went, on a server.
+    let traffic: MapTraffic?
 
     /// The page of `map`, with Graphviz's `svg` of its storyboard (``Storyboard/dot(link:)``, each
     /// screen linked to `#screen-<index>`) or the `problem` that kept it from being drawn.
     package init(
-        map: FlowMap, svg: String?, problem: Graphviz.Failure?, stylesheetURL: String, link: ((Int) -> String)?
+        map: FlowMap, svg: String?, problem: Graphviz.Failure?, stylesheetURL: String, link: ((Int) -> String)?,
+        thumbnail: ((Int) -> String)?, traffic: MapTraffic? = nil
     ) {
         self.map = map
         self.svg = svg
         self.problem = problem
         self.stylesheetURL = stylesheetURL
         self.link = link
+        self.thumbnail = thumbnail
+        self.traffic = traffic
     }
 
     /// Where each screen of a storyboard's picture links to: its list of states on this page.
@@ -57,10 +65,13 @@ package struct MapPage {
             lines.append(
                 #"<p class="problem" role="alert">No picture: \#(Self.escaped(problem.description)).</p>"#)
         }
+        if let traffic { lines += trafficHeader(traffic) }
         lines.append("</header>")
+        lines.append("<main>")
         if let svg {
             lines.append(#"<div class="map">"#)
-            lines.append(withThumbnails(Self.inline(svg)))
+            let drawn = withThumbnails(Self.inline(svg))
+            lines.append(traffic.map { withTraffic($0, drawn) } ?? drawn)
             lines.append("</div>")
         }
         lines.append(#"<section aria-label="Screens">"#)
@@ -70,7 +81,8 @@ package struct MapPage {
             lines.append(#"<section class="screen" id="screen-\#(index)">"#)
             lines.append(
                 "<h3>\(Self.escaped(screen.title)) <small>\(Self.escaped(screen.template)) · \(Self.escaped(place)) · "
-                    + "\(screen.stateCount) state\(screen.stateCount == 1 ? "" : "s")</small></h3>")
+                    + "\(screen.stateCount) state\(screen.stateCount == 1 ? "" : "s")\(screenFigures(index))</small></h3>"
+            )
             lines.append("<ol>")
             for state in screen.states {
                 lines.append("<li>\(linked(state)) <small>state \(state)</small></li>")
@@ -78,15 +90,16 @@ package struct MapPage {
             lines.append("</ol>")
             lines.append("</section>")
         }
-        lines += ["</section>", "</body>", "</html>"]
+        lines += ["</section>", "</main>", "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `svg` with, in each screen's phone, the page of its first state that stays put (a page that
     /// moves on by itself would move its thumbnail) scaled down into an `<iframe>`; `svg` as it is
-    /// where there are no pages.
+    /// where there are no pages. Scaled by the SVG's own `transform`, not a style attribute: a
+    /// server's pages allow no inline style.
     private func withThumbnails(_ svg: String) -> String {
-        guard let link else { return svg }
+        guard let thumbnail else { return svg }
         var result = svg
         let moving = Set(map.edges.filter { $0.action == nil && $0.to != nil }.map(\.from))
         for (index, screen) in map.storyboard.screens.enumerated() {
@@ -98,12 +111,14 @@ package struct MapPage {
                 x: shape.box.minX, y: shape.box.minY, width: shape.box.maxX - shape.box.minX,
                 height: shape.box.maxY - shape.box.minY)
             let scale = frame.width / Self.thumbnailViewport
-            let thumbnail =
-                #"<foreignObject class="thumbnail" x="\#(frame.x)" y="\#(frame.y)" width="\#(frame.width)" height="\#(frame.height)">"#
-                + #"<iframe src="\#(Self.escaped(link(state)))" title="\#(Self.escaped(screen.title))" loading="lazy" tabindex="-1" "#
-                + #"style="width: \#(Self.thumbnailViewport)px; height: \#(frame.height / scale)px; transform: scale(\#(scale))">"#
-                + "</iframe></foreignObject>"
-            result.insert(contentsOf: thumbnail, at: shape.end)
+            // An iframe's size is whole pixels.
+            let height = Int((frame.height / scale).rounded())
+            let markup =
+                #"<foreignObject class="thumbnail" x="0" y="0" width="\#(Self.thumbnailViewport)" height="\#(height)" "#
+                + #"transform="translate(\#(frame.x) \#(frame.y)) scale(\#(scale))">"#
+                + #"<iframe src="\#(Self.escaped(thumbnail(state)))" title="\#(Self.escaped(screen.title))" loading="lazy" tabindex="-1" "#
+                + #"width="\#(Int(Self.thumbnailViewport))" height="\#(height)"></iframe></foreignObject>"#
+            result.insert(contentsOf: markup, at: shape.end)
         }
         return result
     }
@@ -113,7 +128,7 @@ package struct MapPage {
 
     /// The first `<path>` or `<polygon>` after `start` in `svg`: where its element ends and the box
     /// its coordinates span.
-    private static func firstShape(in svg: String, after start: String.Index) -> (
+    static func firstShape(in svg: String, after start: String.Index) -> (
         end: String.Index, box: (minX: Double, minY: Double, maxX: Double, maxY: Double)
     )? {
         let rest = svg[start...]

@@ -91,7 +91,7 @@ public struct StaticExport: Sendable {
         }
         let page = MapPage(
             map: crawl.map, svg: svg, problem: problem, stylesheetURL: Self.chromeFolder + "/" + Chrome.mapStylesheet,
-            link: { Self.file(ofState: $0) })
+            link: { Self.file(ofState: $0) }, thumbnail: { Self.file(ofState: $0) })
         try output.write(Data(page.html.utf8), to: Self.mapFile)
         return Result(files: written + 3, mapProblem: problem, skipped: copier.skipped)
     }

@@ -4,7 +4,8 @@ extension Storyboard {
     /// a box per tab or flow; one arrow per segue (tabs from one screen only), labelled with its
     /// steps (its kind where it sent none) and drawn by kind; the entry arrow into the start
     /// screen, deep links dashed. Each phone's SVG group has the id `phone_<index>` and links to
-    /// `link(index)` when given.
+    /// `link(index)` when given; each arrow's has the id `segue_<index>` (indices in ``screens`` and
+    /// ``segues``), where traffic figures are drawn.
     public func dot(link: (Int) -> String? = { _ in nil }) -> String {
         var lines = [
             "digraph storyboard {",
@@ -54,11 +55,14 @@ extension Storyboard {
                         : ##"  entry\##(index) [shape=plaintext, fixedsize=false, width=0, height=0, style="", fontcolor="#007aff", label=\##(FlowMap.quoted(paths))];"##
                 )
                 lines.append(
-                    "  entry\(index) -> screen\(to) [label=\(label), \(Self.style(of: segue.kind))];")
+                    "  entry\(index) -> screen\(to) [id=\"segue_\(index)\", label=\(label), \(Self.style(of: segue.kind))];"
+                )
                 continue
             }
             guard let from = indexByID[fromID] else { continue }
-            lines.append("  screen\(from) -> screen\(to) [label=\(label), \(Self.style(of: segue.kind))];")
+            lines.append(
+                "  screen\(from) -> screen\(to) [id=\"segue_\(index)\", label=\(label), \(Self.style(of: segue.kind))];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -8,7 +8,8 @@ public struct PathWalk: Sendable, Equatable {
         /// Its screen, by index in the storyboard's ``Storyboard/screens``.
         public let screen: Int
         /// The segue that led here (by index in ``Storyboard/segues``): the start's or a deep link's
-        /// for the first stop; nil for a move that stayed on the same state.
+        /// for the first stop; nil for a move that stayed on the same state, and for Back and
+        /// Forward (the browser's, no segue of the app's).
         public let segue: Int?
         /// How many of the path's entries were done to get here (0 for the start, 1 for a path's
         /// opening deep link).

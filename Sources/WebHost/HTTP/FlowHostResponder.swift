@@ -84,7 +84,13 @@ struct FlowHostResponder: HTTPResponder {
             return try responses.json(host.status)
         case .map:
             guard host.configuration.showsInspector else { return notFound(request) }
-            return responses.page(ByteBuffer(string: try await host.mapPage()))
+            return try await mapPage(request, log: &log)
+        case .mapJSON:
+            guard host.configuration.showsInspector else { return notFound(request) }
+            return try await mapJSON(request)
+        case .mapThumbnail(let state):
+            guard host.configuration.showsInspector else { return notFound(request) }
+            return try await mapThumbnail(state, request: request)
         case .chromeFile, .publicFile:
             return try await files.serve(request)
         case .root:

@@ -6,8 +6,8 @@ extension FlowHostRoute {
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
         case .action, .share, .revokeShare, .backToHere: [.post]
-        case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .map, .sharePage, .shared,
-            .inspector:
+        case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .map, .mapJSON,
+            .mapThumbnail, .sharePage, .shared, .inspector:
             [.get, .head]
         case .unknown: []
         }

@@ -42,8 +42,13 @@ public enum FlowHostRoute: Equatable, Sendable {
     case health
     /// `/_flowhost/status`: session and stream counts, as JSON.
     case status
-    /// `/_flowhost/map`: the flow map of the app as built, crawled in windows of its own.
+    /// `/_flowhost/map`: the flow map of the app as built, crawled in windows of its own, with where
+    /// people went (query: `since`, a funnel's `from` and `to`).
     case map
+    /// `/_flowhost/map.json`: the storyboard of ``map`` as JSON, with its traffic figures.
+    case mapJSON
+    /// `/_flowhost/map/state/<n>`: the page of the map's state `n`, shown in its screen's thumbnail.
+    case mapThumbnail(state: Int)
     /// Anything else.
     case unknown
 
@@ -64,6 +69,7 @@ public enum FlowHostRoute: Equatable, Sendable {
     private static let revokeSuffix = "/revoke"
     private static let sharedPrefix = "/s/"
     private static let backToHerePrefix = "/_flowhost/inspector/back/"
+    private static let mapThumbnailPrefix = "/_flowhost/map/state/"
 
     /// What the request path (and its query, for `/_events`) names.
     public init(path: String, query: String?) {
@@ -72,23 +78,22 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/healthz": self = .health
         case "/_flowhost/status": self = .status
         case "/_flowhost/map": self = .map
+        case "/_flowhost/map.json": self = .mapJSON
         case "/_share": self = .share
         case "/_flowhost/inspector": self = .inspector
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
         case _ where path.hasPrefix(Self.screenPrefix):
-            let number = path.dropFirst(Self.screenPrefix.count)
-            if number.utf8.count <= 18, number.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(number) {
-                self = .screen(ScreenID(rawValue: value))
-            } else {
-                self = .unknown
-            }
+            self =
+                Self.number(path.dropFirst(Self.screenPrefix.count), digits: 18).map { .screen(ScreenID(rawValue: $0)) }
+                ?? .unknown
         case _ where path.hasPrefix(Self.backToHerePrefix):
-            let number = path.dropFirst(Self.backToHerePrefix.count)
-            if number.utf8.count <= 9, number.utf8.allSatisfy({ (48...57).contains($0) }), let value = Int(number) {
-                self = .backToHere(entryCount: value)
-            } else {
-                self = .unknown
-            }
+            self =
+                Self.number(path.dropFirst(Self.backToHerePrefix.count), digits: 9).map { .backToHere(entryCount: $0) }
+                ?? .unknown
+        case _ where path.hasPrefix(Self.mapThumbnailPrefix):
+            self =
+                Self.number(path.dropFirst(Self.mapThumbnailPrefix.count), digits: 9).map { .mapThumbnail(state: $0) }
+                ?? .unknown
         case _ where path.hasPrefix(Self.actionPrefix):
             self = .action(token: String(path.dropFirst(Self.actionPrefix.count)))
         case _ where path.hasPrefix(Self.sharePagePrefix) && path.hasSuffix(Self.revokeSuffix):
@@ -127,8 +132,16 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .health: "/healthz"
         case .status: "/_flowhost/status"
         case .map: "/_flowhost/map"
+        case .mapJSON: "/_flowhost/map.json"
+        case .mapThumbnail(let state): "\(Self.mapThumbnailPrefix)\(state)"
         case .unknown: "/"
         }
+    }
+
+    /// `text` as a number when it is at most `digits` decimal digits (no sign, no spaces), else nil.
+    private static func number(_ text: Substring, digits: Int) -> Int? {
+        guard text.utf8.count <= digits, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int(text)
     }
 
     private static func version(inQuery query: String) -> Int? {

@@ -17,6 +17,10 @@ struct PageResponses: Sendable {
     static let contentSecurityPolicy =
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    /// ``contentSecurityPolicy`` for the one kind of page that is framed: a live map's thumbnail,
+    /// by the server's own pages only.
+    static let framedBySelfContentSecurityPolicy = contentSecurityPolicy.replacing(
+        "frame-ancestors 'none'", with: "frame-ancestors 'self'")
 
     let renderer: PageRenderer
     let secureCookies: Bool
@@ -73,11 +77,15 @@ struct PageResponses: Sendable {
     func json(_ value: some Encodable) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return json(bytes: try encoder.encode(value))
+    }
+
+    /// JSON already encoded.
+    func json(bytes: Data) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.cacheControl] = "no-store"
-        return Response(
-            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// The cookie naming a new session.
@@ -85,9 +93,10 @@ struct PageResponses: Sendable {
         cookie(Self.sessionCookie, value: "\(id)")
     }
 
-    /// Adds the headers every response carries.
+    /// Adds the headers every response carries; a response that set its own policy (a thumbnail's,
+    /// ``framedBySelfContentSecurityPolicy``) keeps it.
     static func addSecurityHeaders(to headers: inout HTTPFields) {
-        headers[.contentSecurityPolicy] = contentSecurityPolicy
+        if headers[.contentSecurityPolicy] == nil { headers[.contentSecurityPolicy] = contentSecurityPolicy }
         headers[.xContentTypeOptions] = "nosniff"
         headers[.referrerPolicy] = "same-origin"
     }

@@ -1,27 +1,27 @@
 import Synchronization
 
 /// `/_flowhost/map` of a running server: the app crawled in windows of its own (no one's session
-/// is touched) and laid out, kept until the templates change.
+/// is touched) and laid out (a ``LiveMap``; any value in tests), kept until the templates change.
 ///
 /// The crawl is a host task (``HostTasks``): it ends with the server, yields between states so
 /// that sessions' pages go on rendering, and is dropped when the templates are reloaded (the
 /// requests waiting for it get the crawl of the new templates). A crawl that failed is not kept:
 /// the next request crawls again.
-final class ServedFlowMap: Sendable {
-    typealias MakePage = @Sendable () async throws -> String
-    private typealias Waiter = CheckedContinuation<Result<String, any Error>, Never>
+final class ServedFlowMap<Value: Sendable>: Sendable {
+    typealias MakeValue = @Sendable () async throws -> Value
+    private typealias Waiter = CheckedContinuation<Result<Value, any Error>, Never>
 
     private struct State {
         /// Moves on with every reload of the templates.
         var generation = 0
-        /// The page of the current generation, once crawled.
-        var page: String?
+        /// The value of the current generation, once crawled.
+        var value: Value?
         /// The crawl of the current generation, while it runs.
         var running: HostTasks.Handle?
         var isStarting = false
         var waiters: [Waiter] = []
         /// How the last request asked to crawl (a crawl started again after a reload uses it).
-        var makePage: MakePage?
+        var makeValue: MakeValue?
     }
 
     private let state = Mutex(State())
@@ -32,37 +32,37 @@ final class ServedFlowMap: Sendable {
         self.tasks = tasks
     }
 
-    /// The map page; the first request crawls with `makePage` (the app with the templates as last
+    /// The map; the first request crawls with `makeValue` (the app with the templates as last
     /// loaded), later ones (and those meanwhile) share the result.
     ///
     /// - Throws: what the crawl threw; `CancellationError` when the server stopped first.
-    func html(crawling makePage: @escaping MakePage) async throws -> String {
+    func value(crawling makeValue: @escaping MakeValue) async throws -> Value {
         let result = await withCheckedContinuation { (waiter: Waiter) in
-            let (page, generation) = state.withLock { state -> (String?, Int?) in
-                if let page = state.page { return (page, nil) }
+            let (value, generation) = state.withLock { state -> (Value?, Int?) in
+                if let value = state.value { return (value, nil) }
                 state.waiters.append(waiter)
-                state.makePage = makePage
+                state.makeValue = makeValue
                 return (nil, claimStart(&state))
             }
-            if let page { waiter.resume(returning: .success(page)) }
-            if let generation { start(generation, makePage) }
+            if let value { waiter.resume(returning: .success(value)) }
+            if let generation { start(generation, makeValue) }
         }
         return try result.get()
     }
 
-    /// The templates changed: the page and a running crawl are dropped; waiting requests get a
+    /// The templates changed: the map and a running crawl are dropped; waiting requests get a
     /// crawl of the new templates.
     func templatesChanged() {
-        let (generation, makePage) = state.withLock { state -> (Int?, MakePage?) in
+        let (generation, makeValue) = state.withLock { state -> (Int?, MakeValue?) in
             state.generation += 1
-            state.page = nil
+            state.value = nil
             state.running?.cancel()
             state.running = nil
             state.isStarting = false
             guard !state.waiters.isEmpty else { return (nil, nil) }
-            return (claimStart(&state), state.makePage)
+            return (claimStart(&state), state.makeValue)
         }
-        if let generation, let makePage { start(generation, makePage) }
+        if let generation, let makeValue { start(generation, makeValue) }
     }
 
     /// The generation to crawl when no crawl of the current one runs or starts; nil otherwise.
@@ -72,11 +72,11 @@ final class ServedFlowMap: Sendable {
         return state.generation
     }
 
-    private func start(_ generation: Int, _ makePage: @escaping MakePage) {
+    private func start(_ generation: Int, _ makeValue: @escaping MakeValue) {
         let handle = tasks.start { [self] in
-            let result: Result<String, any Error>
+            let result: Result<Value, any Error>
             do {
-                result = .success(try await makePage())
+                result = .success(try await makeValue())
             } catch {
                 result = .failure(error)
             }
@@ -98,13 +98,13 @@ final class ServedFlowMap: Sendable {
         if !isCurrent { handle.cancel() }
     }
 
-    private func finish(_ generation: Int, with result: Result<String, any Error>) {
+    private func finish(_ generation: Int, with result: Result<Value, any Error>) {
         let waiters = state.withLock { state -> [Waiter] in
             // A crawl of templates that changed since: its waiters wait for the new one.
             guard state.generation == generation else { return [] }
             state.running = nil
             state.isStarting = false
-            if case .success(let page) = result { state.page = page }
+            if case .success(let value) = result { state.value = value }
             defer { state.waiters = [] }
             return state.waiters
         }

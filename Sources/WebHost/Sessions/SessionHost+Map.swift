@@ -1,19 +1,48 @@
 import FlowCrawl
+import Foundation
 import HTMLPresenter
 
 extension SessionHost {
-    /// The live flow map's page: crawled (in windows of its own) with the templates as last
-    /// loaded, once per version of them; see ``ServedFlowMap``.
-    func mapPage() async throws -> String {
-        try await flowMap.html { [app, renderer] in
-            let map = try await Crawler(app: app, templates: renderer.templates).crawl().map
-            let dot = map.storyboard.dot { MapPage.anchor(ofScreen: $0) }
+    /// The live map: crawled (in windows of its own) with the templates as last loaded, once per
+    /// version of them, and laid out; see ``ServedFlowMap``.
+    func liveMap() async throws -> LiveMap {
+        try await flowMap.value { [app, renderer] in
+            let crawl = try await Crawler(app: app, templates: renderer.templates).crawl()
+            let traffic = TrafficMap(crawl: crawl, deepLinks: app.deepLinks)
+            let dot = crawl.map.storyboard.dot { MapPage.anchor(ofScreen: $0) }
             let svg = await Self.layOut(dot)
-            return MapPage(
-                map: map, svg: try? svg.get(), problem: svg.failure, stylesheetURL: FlowHostRoute.mapStylesheet.url,
-                link: nil
-            ).html
+            return LiveMap(crawl: crawl, traffic: traffic, svg: try? svg.get(), problem: svg.failure)
         }
+    }
+
+    /// The figures of the sessions used `since` (all when nil), at most
+    /// ``WebHostConfiguration/trafficSessions`` of them, the most recently used, on `live`: read
+    /// from the store and folded off the main actor, at most once per
+    /// ``WebHostConfiguration/trafficRefreshInterval``.
+    func traffic(since: Date?, on live: LiveMap) async throws -> TrafficCache.Counted {
+        let limit = configuration.trafficSessions
+        return try await traffic.counted(for: TrafficCache.Key(map: live.id, since: since)) { [paths] in
+            let walks = try await paths.sessionPaths(usedSince: since, limit: limit).map(live.traffic.walk)
+            return TrafficCache.Counted(walks: walks, figures: live.traffic.figures(of: walks), at: .now)
+        }
+    }
+
+    /// The live map's page: the storyboard with its thumbnails and `traffic` drawn over it.
+    func mapPage(_ live: LiveMap, traffic: MapTraffic) -> String {
+        MapPage(
+            map: live.map, svg: live.svg, problem: live.problem, stylesheetURL: FlowHostRoute.mapStylesheet.url,
+            link: nil, thumbnail: { FlowHostRoute.mapThumbnail(state: $0).url }, traffic: traffic
+        ).html
+    }
+
+    /// The page of `live`'s state `state` as its thumbnail shows it: its actions lead nowhere, its
+    /// forms show their samples; nil for no such state.
+    func thumbnailPage(ofState state: Int, in live: LiveMap) throws(RenderError) -> String? {
+        guard live.pages.indices.contains(state) else { return nil }
+        var links = PageLinks.served
+        links.script = nil
+        links.actions = .post(urlPrefix: "#")
+        return try renderer.render(live.pages[state].tree.fillingSampleFields(), links: links)
     }
 
     /// Graphviz's SVG of `dot`, laid out off the main actor (`dot` runs as a process).

@@ -49,7 +49,9 @@ final class SessionHost: Sendable {
     /// The work started besides requests (refreshes, the live map's crawl): it ends with the server.
     let tasks: HostTasks
     /// `/_flowhost/map`: crawled once per version of the templates.
-    let flowMap: ServedFlowMap
+    let flowMap: ServedFlowMap<LiveMap>
+    /// The live map's traffic figures, computed at most once per `trafficRefreshInterval`.
+    let traffic: TrafficCache
     let configuration: WebHostConfiguration
     let logger: Logger
     /// Logged when new sessions push out older new ones (a client that keeps no cookies, a crawler).
@@ -68,6 +70,7 @@ final class SessionHost: Sendable {
         self.paths = paths
         tasks = HostTasks()
         flowMap = ServedFlowMap(tasks: tasks)
+        traffic = TrafficCache(interval: configuration.trafficRefreshInterval)
         currentRenderer = Mutex(PageRenderer(templates: app.templates))
         store = SessionStore(
             maxSessions: configuration.maxSessions, maxNewSessions: configuration.maxNewSessions,

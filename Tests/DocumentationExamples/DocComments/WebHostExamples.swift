@@ -82,6 +82,16 @@ struct WebHostExamples {
         // end of example
     }
 
+    /// Compiled, not run: `TrafficTests` checks the figures of the sample's sessions.
+    @MainActor func traffic(app: WebApp, crawl: Crawl, store: any ClickPathStore) async throws {
+        // example: Sources/FlowCrawl/Traffic/TrafficMap.swift
+        let traffic = TrafficMap(crawl: crawl, deepLinks: app.deepLinks)
+        let walks = try await store.sessionPaths(usedSince: nil, limit: 10_000).map(traffic.walk)
+        let figures = traffic.figures(of: walks)
+        // end of example
+        print(figures.sessions)
+    }
+
     @Test("a web app starts one MovieFlow per session")
     @MainActor func webApp() throws {
         func makeApp(templatesDirectory: String) throws -> WebApp {
