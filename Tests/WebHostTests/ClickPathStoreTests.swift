@@ -285,7 +285,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func sessionPathsOfOtherSecrets(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             let form = ActionPosition(screen: Self.list, index: 1)
             func signIn(_ password: String) -> ClickPath.Entry {
                 .action(
