@@ -75,6 +75,8 @@ public final class PostgresClickPathStore: ClickPathStore {
     ///     or nil for the user's default one.
     ///   - patience: how long a call waits for the database before it throws
     ///     ``ClickPathStoreError/unavailable(reason:)``.
+    ///   - listenerCheck: how often the connection that listens for other processes' changes is
+    ///     checked (a query it must answer within `patience`, else it is replaced).
     /// - Throws: ``PostgresStoreError/unreachable(database:reason:)`` when the server cannot be
     ///   reached or refuses the user or the database, ``PostgresStoreError/notAStore(database:reason:)``
     ///   for a store a newer FlowHost wrote, ``ClickPathStoreError/unusableKey(source:reason:)`` for
@@ -82,7 +84,8 @@ public final class PostgresClickPathStore: ClickPathStore {
     public static func open(
         _ location: PostgresStoreLocation, schema: String? = nil, maxSessions: Int = 2000,
         maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000, maxConnections: Int = 16,
-        patience: Duration = .seconds(5), environment: [String: String] = ProcessInfo.processInfo.environment,
+        patience: Duration = .seconds(5), listenerCheck: Duration = .seconds(30),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger = Logger(label: "flowhost.store")
     ) async throws -> PostgresClickPathStore {
         precondition(
@@ -101,7 +104,7 @@ public final class PostgresClickPathStore: ClickPathStore {
             channel: "flowhost_changes" + (schema.map { "_" + $0 } ?? ""), origin: UUID().uuidString,
             configuration: try location.connectionConfiguration(
                 schema: schema, applicationName: listenerApplicationName),
-            logger: logger)
+            check: listenerCheck, patience: patience, logger: logger)
         let listening: Task<Void, Never>
         do {
             listening = try await PostgresChangeListener.start(listener)

@@ -6,6 +6,10 @@ import Logging
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Several processes on one PostgreSQL store: what one changes, the others hear (LISTEN/NOTIFY on a
 /// connection of its own, which comes back when it is lost), and what they are told while the
 /// database is down. Two stores on one schema stand for two processes.
@@ -89,6 +93,40 @@ struct PostgresChangeListenerTests {
         #expect(change.session == here.sessionDigest(of: "x"))
         let said = logs.all.map(\.message)
         #expect(said.filter { $0.contains("notifications were lost") }.count == 1, "\(said)")
+        #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
+    }
+
+    @Test("a listening connection whose server went silent is replaced after a failed check; notifications resume")
+    func silentListener() async throws {
+        let schema = TestPostgres.newSchema()
+        let logs = RecordingLogHandler.Messages()
+        let here = try await TestPostgres.store(
+            schema: schema, patience: .seconds(1), listenerCheck: .milliseconds(300),
+            logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) })
+        // Its server process stopped (SIGSTOP): the connection stays open and answers nothing, as
+        // when a host crashes or a network drops.
+        let listeners = try await TestPostgres.query(
+            """
+            SELECT pid FROM pg_stat_activity
+            WHERE application_name = '\(PostgresClickPathStore.listenerApplicationName)'
+                AND query LIKE '%flowhost_changes_\(schema)%'
+            """, schema: nil)
+        let pid = try #require(try listeners.first?.decode(Int32.self))
+        #expect(listeners.count == 1)
+        let there = try await TestPostgres.store(schema: schema)
+        let heard = Heard(here.changes())
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+
+        var index = 0
+        while index < 100, heard.all.isEmpty {
+            try await there.append([.liveMove], toSession: "x", at: index)
+            _ = await heard.wait(for: 1, within: .milliseconds(200))
+            index += 1
+        }
+        #expect(heard.all.first?.session == here.sessionDigest(of: "x"), "notifications resumed")
+        let said = logs.all.map(\.message)
+        #expect(said.contains { $0.contains("did not answer a check") }, "\(said)")
         #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
     }
 

@@ -37,11 +37,12 @@ enum TestPostgres {
     static func store(
         schema: String = newSchema(), maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100,
         environment: [String: String] = [:], location: PostgresStoreLocation? = nil, patience: Duration = .seconds(5),
-        logger: Logger = Logger(label: "flowhost.test.store")
+        listenerCheck: Duration = .seconds(30), logger: Logger = Logger(label: "flowhost.test.store")
     ) async throws -> PostgresClickPathStore {
         try await PostgresClickPathStore.open(
             try location ?? self.location(), schema: schema, maxSessions: maxSessions,
             maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares, patience: patience,
+            listenerCheck: listenerCheck,
             environment: environment, logger: logger)
     }
 
