@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FlowHostApp", targets: ["FlowHostApp"]),
         .library(name: "FlowCrawl", targets: ["FlowCrawl"]),
         .library(name: "FlowHostSQLite", targets: ["FlowHostSQLite"]),
+        .library(name: "FlowHostPostgres", targets: ["FlowHostPostgres"]),
         .library(name: "WebHost", targets: ["WebHost"]),
         .library(name: "FlowHostServe", targets: ["FlowHostServe"]),
         .library(name: "MovieDemo", targets: ["MovieDemo"]),
@@ -28,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // From 3.12.3, and the 4.x that Hummingbird's dependencies already resolve to.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
@@ -50,13 +53,28 @@ let package = Package(
         .target(name: "FlowHostApp", dependencies: ["FlowCore", "HTMLPresenter"]),
         // The crawler, the static export and the flow map: no HTTP.
         .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"]),
+        // A store at rest, whatever keeps it: ids as SHA-256, secret values sealed with AES-GCM, the key.
+        .target(
+            name: "FlowHostAtRest",
+            dependencies: ["HTMLPresenter", "FlowHostApp", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The click path store in one SQLite file.
         .target(
             name: "FlowHostSQLite",
             dependencies: [
-                "HTMLPresenter", "FlowHostApp", .product(name: "GRDB", package: "GRDB.swift"),
-                // The store at rest: AES-GCM for secret values, SHA-256 for ids.
+                "HTMLPresenter", "FlowHostApp", "FlowHostAtRest", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The click path store in a PostgreSQL database, shared by several server processes.
+        .target(
+            name: "FlowHostPostgres",
+            dependencies: [
+                "HTMLPresenter", "FlowHostApp", "FlowHostAtRest",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                // sslmode: the TLS of the database's connections.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(
@@ -81,7 +99,7 @@ let package = Package(
         .target(
             name: "FlowHostServe",
             dependencies: [
-                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowHostSQLite",
+                "WebHost", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowHostPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -139,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "WebHostTests",
             dependencies: [
-                "WebHost", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowTesting",
+                "WebHost", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowHostPostgres", "FlowTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -152,6 +170,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // To read what the server sent gzip-compressed.
                 .product(name: "CompressNIO", package: "compress-nio"),
+                // To read the PostgreSQL store's tables as they are at rest.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

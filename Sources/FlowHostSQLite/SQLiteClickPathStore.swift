@@ -1,4 +1,5 @@
 import FlowHostApp
+import FlowHostAtRest
 import Foundation
 import GRDB
 import HTMLPresenter
@@ -55,6 +56,7 @@ public final class SQLiteClickPathStore: ClickPathStore {
     public let maxShares: Int
     private let database: DatabasePool
     private let sealer: SecretSealer
+    private let actionTokenKey: [UInt8]
     /// The lifetime of a share migrated from a version 1 file, which kept shares for good.
     private static let migratedShareLifetime: TimeInterval = 30 * 24 * 60 * 60
     private let appendQueue = Mutex(AppendQueue())
@@ -109,7 +111,9 @@ public final class SQLiteClickPathStore: ClickPathStore {
                 reason: "cannot make its folder its user's alone (0700): \(error.localizedDescription);"
                     + " give the store a folder of its own")
         }
-        sealer = SecretSealer(key: try StoreKey.load(forStoreAt: path, environment: environment))
+        let storeKey = try StoreKey.load(forStoreAt: path, environment: environment)
+        sealer = SecretSealer(key: storeKey)
+        actionTokenKey = StoreKey.tokenKey(derivedFrom: storeKey)
         var configuration = Configuration()
         configuration.journalMode = .wal
         // Another instance on the same file (a second process, a restart while the old one ends).
@@ -549,6 +553,19 @@ public final class SQLiteClickPathStore: ClickPathStore {
     public func synchronousSetting() async throws -> Int {
         try await database.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
+
+    /// The key that signs action tokens, derived from the store key: every process opening this
+    /// file with the same key reads the same one.
+    public func tokenKey() async throws -> [UInt8] { actionTokenKey }
+
+    /// The SHA-256 of `session`, as the `sessions` table keeps it.
+    public func sessionDigest(of session: String) -> String { IdentifierDigest.of(session) }
+
+    // `changes()` is the protocol's default, nothing: an SQLite file is one machine's, served by
+    // one process (several share one store on PostgreSQL, which notifies them). Polling the file
+    // would cost every process a read per interval for a setup that does not need it; two
+    // processes on one file still share sessions (tokens, rebuilds, the append guard), only an
+    // open page does not move when the other process changes its session.
 
     // MARK: - Schema
 

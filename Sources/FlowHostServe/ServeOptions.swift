@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowHostApp
+import FlowHostPostgres
 import FlowHostSQLite
 import Foundation
 import HTMLPresenter
@@ -49,13 +50,16 @@ public struct ServeOptions: ParsableArguments, Sendable {
             """)
     public var templates: String?
 
-    /// Where click paths are kept: a SQLite file, or `memory`.
+    /// Where click paths are kept, when given: a SQLite file, a PostgreSQL URL, or `memory`
+    /// (see ``storeName(environment:)``).
     @Option(
         help: """
             Where sessions' clicks and share links are kept, so that sessions survive a restart: a SQLite file, \
-            or 'memory' for nowhere.
+            'memory' for nowhere, or a PostgreSQL database that several server processes share, \
+            postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (the password may come from PGPASSWORD). \
+            (default: FLOWHOST_STORE, else DATABASE_URL when it is a postgres:// URL, else .flowhost/flowhost.sqlite)
             """)
-    public var store = ".flowhost/flowhost.sqlite"
+    public var store: String?
 
     /// The folder served at `/public/`, when given.
     @Option(
@@ -276,8 +280,8 @@ public struct ServeOptions: ParsableArguments, Sendable {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             throw ExitCode(65)
         }
-        let server = FlowHostServer(
-            app: app, configuration: configuration, store: openStore(logger: logger), logger: logger)
+        let store = try await openStore(logger: logger)
+        let server = FlowHostServer(app: app, configuration: configuration, store: store, logger: logger)
         // A wildcard address is no name to open: the server answers it 421. Loopback is.
         let shown =
             switch host {
@@ -290,16 +294,37 @@ public struct ServeOptions: ParsableArguments, Sendable {
             let also = publicURL.map { " (and at \($0), the start of share links)" } ?? ""
             logger.notice("FlowHost serves \(appName) at http://\(shown):\(port)/\(also)")
         }
+        if let store = store as? PostgresClickPathStore { await store.close() }
     }
 
-    /// The store `--store` names. A file that is no FlowHost store is moved aside (never deleted)
-    /// and a new one started; one that cannot be opened at all leaves the sessions in memory. Either
-    /// way the server starts, and the log says what happened.
-    private func openStore(logger: Logger) -> any ClickPathStore {
-        guard store != "memory" else { return MemoryClickPathStore() }
+    /// The store's name: `--store`, else `FLOWHOST_STORE`, else `DATABASE_URL` when it names a
+    /// PostgreSQL database (as platforms that provide one set it), else `.flowhost/flowhost.sqlite`.
+    public func storeName(environment: [String: String]) -> String {
+        store ?? environment["FLOWHOST_STORE"] ?? environment["DATABASE_URL"].flatMap {
+            PostgresStoreLocation.isURL($0) ? $0 : nil
+        } ?? ".flowhost/flowhost.sqlite"
+    }
+
+    /// The store ``storeName(environment:)`` names. A PostgreSQL database that cannot be reached
+    /// or used ends the start with exit status 1 and a message on standard error: the processes
+    /// sharing it would not share sessions otherwise. A file that is no FlowHost store is moved
+    /// aside (never deleted) and a new one started; one that cannot be opened at all leaves the
+    /// sessions in memory. Either way the server starts, and the log says what happened.
+    private func openStore(logger: Logger) async throws -> any ClickPathStore {
+        let name = storeName(environment: ProcessInfo.processInfo.environment)
+        guard name != "memory" else { return MemoryClickPathStore() }
+        if PostgresStoreLocation.isURL(name) {
+            do {
+                return try await PostgresClickPathStore.open(
+                    try PostgresStoreLocation(url: name), maxSessions: storedSessionsBound, logger: logger)
+            } catch {
+                FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
+                throw ExitCode(1)
+            }
+        }
         do {
             let (opened, movedAside) = try SQLiteClickPathStore.openMovingAside(
-                path: store, maxSessions: storedSessionsBound)
+                path: name, maxSessions: storedSessionsBound)
             if let movedAside {
                 logger.warning("\(movedAside.error); it was moved to \(movedAside.movedTo) and a new store started")
             }

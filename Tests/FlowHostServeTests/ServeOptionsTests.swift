@@ -31,7 +31,19 @@ struct ServeOptionsTests {
         #expect(configuration.maxSessions == defaults.maxSessions)
         #expect(configuration.idleTimeout == defaults.idleTimeout)
         #expect(configuration.shareLifetime == .seconds(30 * 24 * 3600))
-        #expect(options.store == ".flowhost/flowhost.sqlite")
+        #expect(options.storeName(environment: [:]) == ".flowhost/flowhost.sqlite")
+    }
+
+    @Test("the store is --store, else FLOWHOST_STORE, else DATABASE_URL when it names a PostgreSQL database")
+    func storeName() throws {
+        let url = "postgres://demo@db.example.com/prototypes"
+        let environment = ["FLOWHOST_STORE": "memory", "DATABASE_URL": url]
+        #expect(try ServeOptions.parse(["--store", "x.sqlite"]).storeName(environment: environment) == "x.sqlite")
+        #expect(try ServeOptions.parse([]).storeName(environment: environment) == "memory")
+        #expect(try ServeOptions.parse([]).storeName(environment: ["DATABASE_URL": url]) == url)
+        #expect(
+            try ServeOptions.parse([]).storeName(environment: ["DATABASE_URL": "mysql://demo@db/prototypes"])
+                == ".flowhost/flowhost.sqlite", "another database's URL is another program's")
     }
 
     @Test("options become the server's configuration")
@@ -122,6 +134,19 @@ struct ServeOptionsTests {
         let options = try ServeOptions.parse(["--port", "0", "--store", "memory"])
         await #expect(throws: ExitCode(65)) {
             try await options.run(appName: "broken", defaultFolders: { AppFolders(root: package) }) { folders in
+                try WebApp(templates: try TemplateLibrary(directory: folders.templates.path)) { _ in FlowCoordinator() }
+            }
+        }
+    }
+
+    @Test("a PostgreSQL store nothing answers for stops start-up with exit status 1 before anything listens")
+    func unreachableDatabase() async throws {
+        let package = try makeFolder(templates: ["list.mustache": "<ul></ul>\n"], withPublic: false)
+        defer { try? FileManager.default.removeItem(at: package) }
+        // Port 1 on loopback: nothing listens there, and only root could.
+        let options = try ServeOptions.parse(["--port", "0", "--store", "postgres://flowhost@127.0.0.1:1/flowhost"])
+        await #expect(throws: ExitCode(1)) {
+            try await options.run(appName: "unreachable", defaultFolders: { AppFolders(root: package) }) { folders in
                 try WebApp(templates: try TemplateLibrary(directory: folders.templates.path)) { _ in FlowCoordinator() }
             }
         }

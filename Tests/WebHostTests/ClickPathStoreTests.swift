@@ -1,4 +1,5 @@
 import FlowHostApp
+import FlowHostPostgres
 import FlowHostSQLite
 import Foundation
 import GRDB
@@ -10,14 +11,15 @@ import Testing
 struct ClickPathStoreTests {
     /// The stores whose shared behaviour every parameterized test checks.
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case memory, sqlite
+        case memory, sqlite, postgres
 
         var testDescription: String { rawValue }
 
-        /// A new empty store of this kind, its file (if any) in `folder`.
+        /// A new empty store of this kind, its file (if any) in `folder`; a PostgreSQL one in a new
+        /// schema of the test server (``TestPostgres``).
         func store(
             in folder: URL, maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100
-        ) throws -> any ClickPathStore {
+        ) async throws -> any ClickPathStore {
             switch self {
             case .memory:
                 MemoryClickPathStore(
@@ -26,6 +28,9 @@ struct ClickPathStoreTests {
                 try SQLiteClickPathStore(
                     path: folder.appending(path: "store.sqlite").path, maxSessions: maxSessions,
                     maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares, environment: [:])
+            case .postgres:
+                try await TestPostgres.store(
+                    maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares)
             }
         }
     }
@@ -62,7 +67,7 @@ struct ClickPathStoreTests {
     @Test("entries of every kind appended in steps read back in order", arguments: Kind.allCases)
     func roundTrip(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.append(Array(Self.entries[0..<2]), toSession: "a", at: 0)
             try await store.append(Array(Self.entries[2...]), toSession: "a", at: 2)
             try await store.append([], toSession: "a", at: 5)
@@ -79,7 +84,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func startMismatch(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.append(Array(Self.entries[0..<2]), toSession: "a", at: 0)
 
             await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: 3, stored: 2)) {
@@ -102,7 +107,7 @@ struct ClickPathStoreTests {
     @Test("removed sessions are gone with their entries; others stay", arguments: Kind.allCases)
     func removeSessions(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.append(Self.entries, toSession: "a", at: 0)
             try await store.append(Self.entries, toSession: "b", at: 0)
             try await store.append(Self.entries, toSession: "c", at: 0)
@@ -122,7 +127,7 @@ struct ClickPathStoreTests {
         "sessions unused for the interval are removed, except those kept; a recent one stays", arguments: Kind.allCases)
     func removeUnusedSessions(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.append(Self.entries, toSession: "old", at: 0)
             try await store.append(Self.entries, toSession: "live", at: 0)
             try await store.append(Self.entries, toSession: "kept", at: 0)
@@ -142,7 +147,7 @@ struct ClickPathStoreTests {
     @Test("past maxSessions, a new session removes the least recently used one", arguments: Kind.allCases)
     func leastRecentlyUsedBound(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder, maxSessions: 2)
+            let store = try await kind.store(in: folder, maxSessions: 2)
             try await store.append([.liveMove], toSession: "a", at: 0)
             try await store.append([.liveMove], toSession: "b", at: 0)
             try await store.append([.liveMove], toSession: "a", at: 1)  // a is used after b
@@ -162,7 +167,7 @@ struct ClickPathStoreTests {
     @Test("an append past maxEntriesPerSession is refused whole", arguments: Kind.allCases)
     func entriesBound(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder, maxEntriesPerSession: 3)
+            let store = try await kind.store(in: folder, maxEntriesPerSession: 3)
             try await store.append([.liveMove, .liveMove], toSession: "a", at: 0)
 
             await #expect(throws: ClickPathStoreError.pathTooLong(session: "a", limit: 3)) {
@@ -180,7 +185,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func shares(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.share(ClickPath(Self.entries), id: "s1", bySession: "a", expires: Self.inAMonth)
             try await store.share(ClickPath(), id: "empty", bySession: "a", expires: Self.inAMonth)
 
@@ -201,7 +206,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func sessionFromShare(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder, maxEntriesPerSession: 6)
+            let store = try await kind.store(in: folder, maxEntriesPerSession: 6)
             try await store.share(ClickPath(Self.entries), id: "s", bySession: "sharer", expires: Self.inAMonth)
 
             try await store.startSession("b", fromShare: "s")
@@ -227,7 +232,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func sessionPaths(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.append([.deepLink("a")], toSession: "a", at: 0)
             try await store.append([.deepLink("b")], toSession: "b", at: 0)
             let beforeC = Date.now
@@ -252,7 +257,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func sessionPathsFromShareWithoutSecrets(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.share(ClickPath(Self.entries), id: "s", bySession: "sharer", expires: Self.inAMonth)
             try await store.startSession("b", fromShare: "s")
             try await store.append([.deepLink("x")], toSession: "b", at: 5)
@@ -280,7 +285,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func sessionPathsOfOtherSecrets(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             let form = ActionPosition(screen: Self.list, index: 1)
             func signIn(_ password: String) -> ClickPath.Entry {
                 .action(
@@ -304,7 +309,7 @@ struct ClickPathStoreTests {
     @Test("no session starts from a share that is unknown, expired or revoked", arguments: Kind.allCases)
     func sessionFromClosedShare(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.share(ClickPath([.liveMove]), id: "old", bySession: "a", expires: .now)
             try await store.share(ClickPath([.liveMove]), id: "revoked", bySession: "a", expires: Self.inAMonth)
             #expect(try await store.revokeShare(id: "revoked", bySession: "a"))
@@ -325,7 +330,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func revoke(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             try await store.share(ClickPath([.liveMove]), id: "s", bySession: "sharer", expires: Self.inAMonth)
 
             #expect(try await store.share(id: "s", askedBy: "sharer")?.isSharer == true)
@@ -345,7 +350,7 @@ struct ClickPathStoreTests {
         arguments: Kind.allCases)
     func sweepShares(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder)
+            let store = try await kind.store(in: folder)
             let path = ClickPath(Self.entries)
             for id in ["expired", "expiring-in-use", "open", "revoked", "revoked-in-use"] {
                 try await store.share(path, id: id, bySession: "a", expires: Self.inAMonth)
@@ -377,7 +382,7 @@ struct ClickPathStoreTests {
     @Test("past maxShares, a new share is refused and nothing is stored", arguments: Kind.allCases)
     func sharesBound(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder, maxShares: 2)
+            let store = try await kind.store(in: folder, maxShares: 2)
             try await store.share(ClickPath(), id: "1", bySession: "a", expires: Self.inAMonth)
             try await store.share(ClickPath(), id: "2", bySession: "a", expires: Self.inAMonth)
 
@@ -388,10 +393,39 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test(
+        "the token key is 32 bytes, the same on every read; session digests are stable and tell sessions apart",
+        arguments: Kind.allCases)
+    func tokenKeyAndDigests(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try await kind.store(in: folder)
+            let key = try await store.tokenKey()
+            #expect(key.count == 32)
+            #expect(try await store.tokenKey() == key)
+            #expect(store.sessionDigest(of: "a") == store.sessionDigest(of: "a"))
+            #expect(store.sessionDigest(of: "a") != store.sessionDigest(of: "b"))
+        }
+    }
+
+    @Test(
+        "a store one process writes reports no changes: its stream ends at once",
+        arguments: [Kind.memory, .sqlite])
+    func noChangesFromOthers(kind: Kind) async throws {
+        try await withFolder { folder in
+            let store = try await kind.store(in: folder)
+            let changes = store.changes()
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            try await store.removeSessions(["a"])
+            var reported: [ClickPathChange] = []
+            for await change in changes { reported.append(change) }
+            #expect(reported.isEmpty)
+        }
+    }
+
     @Test("concurrent appends each succeed or fail alone", arguments: Kind.allCases)
     func concurrentAppends(kind: Kind) async throws {
         try await withFolder { folder in
-            let store = try kind.store(in: folder, maxEntriesPerSession: 3)
+            let store = try await kind.store(in: folder, maxEntriesPerSession: 3)
             try await store.append([.liveMove], toSession: "full", at: 0)
 
             // Sessions 0..<32 append two entries; "full" is refused, overlapping and too long.
@@ -435,7 +469,7 @@ struct ClickPathStoreTests {
         let (sessions, appends) = (64, 200)
         for kind in Kind.allCases {
             try await withFolder { folder in
-                let store = try kind.store(in: folder, maxSessions: sessions, maxEntriesPerSession: appends)
+                let store = try await kind.store(in: folder, maxSessions: sessions, maxEntriesPerSession: appends)
                 let clock = ContinuousClock()
                 let elapsed = try await clock.measure {
                     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -503,6 +537,28 @@ struct ClickPathStoreTests {
             }
             withExtendedLifetime(first) {}
         }
+    }
+
+    @Test("two instances on one file sign tokens with one key, and its digest is the SHA-256 the file keeps")
+    func sharedTokenKey() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "store.sqlite").path
+            let first = try SQLiteClickPathStore(path: path)
+            let second = try SQLiteClickPathStore(path: path)
+            #expect(try await first.tokenKey() == second.tokenKey())
+            let other = try SQLiteClickPathStore(path: folder.appending(path: "other.sqlite").path)
+            #expect(try await other.tokenKey() != first.tokenKey())
+            // The token key is derived, not the store key itself (which seals secret values).
+            let storeKey = try String(contentsOfFile: path + ".key", encoding: .utf8)
+            #expect(Data(try await first.tokenKey()).base64EncodedString() + "\n" != storeKey)
+            #expect(
+                first.sessionDigest(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        }
+    }
+
+    @Test("a memory store's token key is its own: another store in the process has another")
+    func memoryTokenKey() async throws {
+        #expect(try await MemoryClickPathStore().tokenKey() != MemoryClickPathStore().tokenKey())
     }
 
     @Test("the file is in WAL mode with synchronous=NORMAL, and its folder is created")

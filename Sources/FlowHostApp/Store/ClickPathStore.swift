@@ -13,6 +13,10 @@ import HTMLPresenter
 /// Identifiers are the cookie's session id and the link's share id as they are: a store that
 /// keeps them at rest keeps their SHA-256 instead (a copy of the store is no set of cookies or
 /// links), and keeps the values of secret fields (``FormFields/Field/isSecret``) encrypted.
+///
+/// Several server processes may share one store (PostgreSQL): they sign action tokens with its
+/// ``tokenKey()``, and learn from ``changes()`` what the others did to the sessions they hold.
+/// A store that cannot be reached throws ``ClickPathStoreError/unavailable(reason:)``.
 public protocol ClickPathStore: Sendable {
     /// The stored path of the session `session`, or nil when the store has none. For a session
     /// opened from a share link: the shared entries, then the session's own.
@@ -66,4 +70,25 @@ public protocol ClickPathStore: Sendable {
     /// path of those revoked that no session refers to (the share then only says it was revoked,
     /// until it expires); returns how many shares were removed.
     func removeExpiredShares() async throws -> Int
+
+    /// The 32-byte key that signs action tokens: every process sharing the store reads the same
+    /// key, so a token one process issued is checked by another. Created on first use, then kept.
+    func tokenKey() async throws -> [UInt8]
+
+    /// What the store keeps in place of the session id `session`, the name a ``ClickPathChange``
+    /// gives it: a process matches changes to its live sessions by it, and the store need not
+    /// keep cleartext ids.
+    func sessionDigest(of session: String) -> String
+
+    /// A new stream of the changes other processes make to stored sessions from now on (each
+    /// call starts its own). The default, for a store that one process alone writes, yields
+    /// nothing and ends.
+    func changes() -> AsyncStream<ClickPathChange>
+}
+
+extension ClickPathStore {
+    /// Nothing: no other process writes this store.
+    public func changes() -> AsyncStream<ClickPathChange> {
+        AsyncStream { $0.finish() }
+    }
 }

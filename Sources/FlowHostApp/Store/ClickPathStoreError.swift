@@ -25,6 +25,9 @@ public enum ClickPathStoreError: Error, Sendable, Equatable, CustomStringConvert
     /// The store holds `limit` shares, as many as it may (expired and revoked ones count until the
     /// sweep removes them). Nothing was stored.
     case tooManyShares(limit: Int)
+    /// The store cannot be reached now (its database is down or restarting); `reason` says what
+    /// failed. Nothing was read or stored; the same call may succeed once the store is back.
+    case unavailable(reason: String)
 
     /// What went wrong and what to do, for the log.
     public var description: String {
@@ -53,6 +56,8 @@ public enum ClickPathStoreError: Error, Sendable, Equatable, CustomStringConvert
         case .tooManyShares(let limit):
             "The store holds \(limit) share links, its limit: no new one is kept until older ones expire"
                 + " (--share-ttl) or are revoked"
+        case .unavailable(let reason):
+            "The click path store cannot be reached (\(reason)): actions are refused until it is back"
         }
     }
 }

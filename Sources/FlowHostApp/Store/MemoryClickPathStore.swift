@@ -48,6 +48,7 @@ public final class MemoryClickPathStore: ClickPathStore {
     /// At most this many shares are kept; a new one beyond is refused.
     public let maxShares: Int
     private let state = Mutex(State())
+    private let key: [UInt8]
 
     // MARK: - Initialization
 
@@ -58,6 +59,8 @@ public final class MemoryClickPathStore: ClickPathStore {
         self.maxSessions = maxSessions
         self.maxEntriesPerSession = maxEntriesPerSession
         self.maxShares = maxShares
+        var generator = SystemRandomNumberGenerator()
+        key = (0..<32).map { _ in generator.next() }
     }
 
     // MARK: - API
@@ -199,4 +202,10 @@ public final class MemoryClickPathStore: ClickPathStore {
             return removed
         }
     }
+
+    /// A random key, the store's alone: no other process shares a store in memory.
+    public func tokenKey() async throws -> [UInt8] { key }
+
+    /// `session` itself: nothing is at rest.
+    public func sessionDigest(of session: String) -> String { session }
 }

@@ -6,15 +6,15 @@ import HTMLPresenter
 /// at rest, and decrypts them back: AES-256-GCM, a random nonce per value, the field's name as
 /// authenticated data (a value cannot be moved to another field unnoticed); stored as base64 of
 /// nonce, ciphertext and tag in place of the value. Other values are kept as they are.
-struct SecretSealer: Sendable {
+package struct SecretSealer: Sendable {
     private let key: SymmetricKey
 
-    init(key: SymmetricKey) {
+    package init(key: SymmetricKey) {
         self.key = key
     }
 
     /// `entry` with its secret values encrypted.
-    func seal(_ entry: ClickPath.Entry) throws -> ClickPath.Entry {
+    package func seal(_ entry: ClickPath.Entry) throws -> ClickPath.Entry {
         try mapSecrets(entry) { field in
             guard
                 let combined = try AES.GCM.seal(
@@ -28,7 +28,7 @@ struct SecretSealer: Sendable {
 
     /// `entry` with its secret values decrypted.
     /// - Throws: ``SealingError`` for a value that is not one this key sealed.
-    func open(_ entry: ClickPath.Entry) throws -> ClickPath.Entry {
+    package func open(_ entry: ClickPath.Entry) throws -> ClickPath.Entry {
         try mapSecrets(entry) { field in
             guard let combined = Data(base64Encoded: field.value) else {
                 throw SealingError(reason: "a secret value of field '\(field.name)' is not encrypted")
@@ -46,12 +46,12 @@ struct SecretSealer: Sendable {
     }
 
     /// `path` with its secret values encrypted.
-    func seal(_ path: ClickPath) throws -> ClickPath {
+    package func seal(_ path: ClickPath) throws -> ClickPath {
         ClickPath(try path.entries.map(seal))
     }
 
     /// `path` with its secret values decrypted.
-    func open(_ path: ClickPath) throws -> ClickPath {
+    package func open(_ path: ClickPath) throws -> ClickPath {
         ClickPath(try path.entries.map(open))
     }
 
@@ -69,8 +69,8 @@ struct SecretSealer: Sendable {
     }
 
     /// Why a value could not be encrypted or decrypted.
-    struct SealingError: Error, CustomStringConvertible {
-        let reason: String
-        var description: String { reason }
+    package struct SealingError: Error, CustomStringConvertible {
+        package let reason: String
+        package var description: String { reason }
     }
 }

@@ -1,0 +1,217 @@
+import FlowHostApp
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// Tells a ``PostgresClickPathStore``'s ``PostgresClickPathStore/changes()`` streams what other
+/// processes did to stored sessions, from PostgreSQL's `LISTEN`.
+///
+/// It listens on a connection of its own, never one of the pool's: a pool closes and replaces its
+/// connections when it likes, and a `LISTEN` dies with its connection without a word. When the
+/// connection is lost (the server restarted, an administrator ended it) or fails a check (a query
+/// every `check` that it must answer in time: a silent server ends no connection) it connects
+/// again, with a growing pause up to two seconds, and listens again; the log says so once when it
+/// is lost and once when it is back. What was notified in between is not replayed: a process then learns of
+/// those changes when it next appends to such a session (the entry index guard).
+///
+/// Each notification's payload is `ORIGIN DIGEST LENGTH` (an append) or `ORIGIN DIGEST -` (a
+/// removal); ORIGIN names the store instance that notified, whose own changes it does not report.
+final class PostgresChangeListener: Sendable {
+    // MARK: - Stored properties
+
+    /// The channel: one per schema, so that stores in other schemas are not heard.
+    let channel: String
+    /// This store instance's name in the payloads it sends.
+    let origin: String
+    private let configuration: PostgresConnection.Configuration
+    /// How often the connection is checked: a server that went silent (its host crashed, the
+    /// network dropped) ends no connection, and a `LISTEN` on it would hear nothing for good.
+    private let check: Duration
+    /// How long the check waits for its answer.
+    private let patience: Duration
+    private let logger: Logger
+    private let state = Mutex(State())
+
+    private struct State {
+        var streams: [Int: AsyncStream<ClickPathChange>.Continuation] = [:]
+        var nextStream = 0
+        /// Resumed when the first `LISTEN` is in place, or its connection failed.
+        var started: CheckedContinuation<Void, any Error>?
+    }
+
+    // MARK: - Initialization
+
+    /// A listener on `channel` with `configuration`, ignoring the payloads of `origin`.
+    /// A listener on `channel` with `configuration`, ignoring the payloads of `origin`, that checks
+    /// its connection every `check` (a query it must answer within `patience`).
+    init(
+        channel: String, origin: String, configuration: PostgresConnection.Configuration, check: Duration,
+        patience: Duration, logger: Logger
+    ) {
+        self.channel = channel
+        self.origin = origin
+        self.configuration = configuration
+        self.check = check
+        self.patience = patience
+        self.logger = logger
+    }
+
+    // MARK: - API
+
+    /// Listens until the task is cancelled, connecting again whenever the connection is lost.
+    /// Returns once the first `LISTEN` is in place; `listening` is the task that keeps it.
+    /// - Throws: the first connection's error, the listening stopped.
+    static func start(_ listener: PostgresChangeListener) async throws -> Task<Void, Never> {
+        var task: Task<Void, Never>?
+        do {
+            try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
+                listener.state.withLock { $0.started = started }
+                task = Task { await listener.listen() }
+            }
+        } catch {
+            task?.cancel()
+            throw error
+        }
+        guard let task else { preconditionFailure("the continuation ran its body") }
+        return task
+    }
+
+    /// A new stream of the changes other processes make from now on; it ends when the store
+    /// closes.
+    func changes() -> AsyncStream<ClickPathChange> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ClickPathChange.self)
+        let id = state.withLock { state in
+            state.nextStream += 1
+            state.streams[state.nextStream] = continuation
+            return state.nextStream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Ends every stream.
+    func finish() {
+        let streams = state.withLock { state in
+            defer { state.streams = [:] }
+            return Array(state.streams.values)
+        }
+        for stream in streams { stream.finish() }
+    }
+
+    /// The payload of a change of the session stored as `digest` to `length` entries (nil: its
+    /// removal), as this instance sends it.
+    func payload(digest: String, length: Int?) -> String {
+        "\(origin) \(digest) \(length.map(String.init) ?? "-")"
+    }
+
+    // MARK: - Listening
+
+    private func listen() async {
+        var failures = 0
+        var lost = false
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    configuration: configuration, id: 0, logger: logger)
+                // Closed whatever ends the listening: a connection must be closed before it goes.
+                do {
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: channel) { notifications in
+                            started()
+                            if lost {
+                                logger.notice("The store's change notifications are back (LISTEN \(channel))")
+                                lost = false
+                            }
+                            failures = 0
+                            try await hear(notifications, checking: connection)
+                        }
+                    } onCancel: {
+                        connection.close().whenComplete { _ in }
+                    }
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            } catch {
+                if state.withLock({ $0.started != nil }) {
+                    started(failing: error)
+                    return
+                }
+                if !lost && !Task.isCancelled {
+                    let reason = PostgresFailure.reason(of: error)
+                    logger.warning(
+                        """
+                        The store's change notifications were lost (\(reason)): listening again when the database \
+                        answers; open pages may not move until then
+                        """)
+                    lost = true
+                }
+            }
+            failures += 1
+            try? await Task.sleep(for: .milliseconds(min(2000, 50 << min(failures, 6))))
+        }
+    }
+
+    /// Delivers `notifications` until they end, or until `connection` does not answer a check
+    /// within `patience` (then throws).
+    private func hear(_ notifications: PostgresNotificationSequence, checking connection: PostgresConnection)
+        async throws
+    {
+        let (check, patience, logger) = (self.check, self.patience, self.logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                for try await notification in notifications { deliver(notification.payload) }
+            }
+            group.addTask {
+                while true {
+                    try await Task.sleep(for: check)
+                    let answered = try await Deadline.run(within: patience) {
+                        try await connection.query("SELECT 1", logger: logger).collect().count
+                    }
+                    guard answered != nil else { throw SilentServer(patience: patience) }
+                }
+            }
+            // The first to end ends the other: the notifications ended (the connection closed),
+            // or the check failed.
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// The listening connection did not answer its check.
+    private struct SilentServer: Error, CustomStringConvertible {
+        let patience: Duration
+        var description: String { "the listening connection did not answer a check within \(patience)" }
+    }
+
+    /// Resumes ``start(_:)``, once.
+    private func started(failing error: (any Error)? = nil) {
+        guard
+            let started = state.withLock({ state in
+                defer { state.started = nil }; return state.started
+            })
+        else {
+            return
+        }
+        if let error { started.resume(throwing: error) } else { started.resume() }
+    }
+
+    private func deliver(_ payload: String) {
+        let parts = payload.split(separator: " ")
+        guard parts.count == 3, parts[0] != origin else { return }
+        let kind: ClickPathChange.Kind
+        if parts[2] == "-" {
+            kind = .removed
+        } else if let length = Int(parts[2]) {
+            kind = .appended(length: length)
+        } else {
+            return
+        }
+        let change = ClickPathChange(session: String(parts[1]), kind: kind)
+        for stream in state.withLock({ Array($0.streams.values) }) { stream.yield(change) }
+    }
+}

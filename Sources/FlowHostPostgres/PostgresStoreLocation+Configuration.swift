@@ -1,0 +1,56 @@
+import NIOSSL
+import PostgresNIO
+
+extension PostgresStoreLocation {
+    /// The pool's configuration: this location, its TLS, at most `maxConnections` connections,
+    /// and `schema` (when given) as the connections' `search_path`.
+    package func clientConfiguration(schema: String?, maxConnections: Int) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch self.tls {
+            case .disable: .disable
+            case .prefer: .prefer(Self.uncheckedTLS)
+            case .require: .require(Self.uncheckedTLS)
+            case .verifyFull: .require(.makeClientConfiguration())
+            }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: tls)
+        configuration.options.additionalStartupParameters = startupParameters(schema: schema)
+        configuration.options.maximumConnections = maxConnections
+        configuration.options.connectTimeout = .seconds(5)
+        return configuration
+    }
+
+    /// The configuration of a connection of its own (the schema's migration, the LISTEN
+    /// connection), like the pool's, named `applicationName` on the server.
+    package func connectionConfiguration(
+        schema: String?, applicationName: String = PostgresClickPathStore.applicationName
+    ) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch self.tls {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: Self.uncheckedTLS))
+            case .require: .require(try NIOSSLContext(configuration: Self.uncheckedTLS))
+            case .verifyFull: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: tls)
+        configuration.options.additionalStartupParameters = startupParameters(
+            schema: schema, applicationName: applicationName)
+        configuration.options.connectTimeout = .seconds(5)
+        return configuration
+    }
+
+    /// libpq's `prefer` and `require`: encrypted, the certificate not checked.
+    private static var uncheckedTLS: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .none
+        return configuration
+    }
+
+    /// The name the server lists the connections under (`pg_stat_activity`), and the schema.
+    private func startupParameters(
+        schema: String?, applicationName: String = PostgresClickPathStore.applicationName
+    ) -> [(String, String)] {
+        [("application_name", applicationName)] + (schema.map { [("search_path", $0)] } ?? [])
+    }
+}
