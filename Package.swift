@@ -73,7 +73,6 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 // sslmode: the TLS of the database's connections.
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]

@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// It listens on a connection of its own, never one of the pool's: a pool closes and replaces its
 /// connections when it likes, and a `LISTEN` dies with its connection without a word. When the
-/// connection is lost (the server restarted, an administrator ended it) it connects again, with a
-/// growing pause up to two seconds, and listens again; the log says so once when it is lost and
-/// once when it is back. What was notified in between is not replayed: a process then learns of
+/// connection is lost (the server restarted, an administrator ended it) or fails a check (a query
+/// every `check` that it must answer in time: a silent server ends no connection) it connects
+/// again, with a growing pause up to two seconds, and listens again; the log says so once when it
+/// is lost and once when it is back. What was notified in between is not replayed: a process then learns of
 /// those changes when it next appends to such a session (the entry index guard).
 ///
 /// Each notification's payload is `ORIGIN DIGEST LENGTH` (an append) or `ORIGIN DIGEST -` (a
@@ -24,6 +25,11 @@ final class PostgresChangeListener: Sendable {
     /// This store instance's name in the payloads it sends.
     let origin: String
     private let configuration: PostgresConnection.Configuration
+    /// How often the connection is checked: a server that went silent (its host crashed, the
+    /// network dropped) ends no connection, and a `LISTEN` on it would hear nothing for good.
+    private let check: Duration
+    /// How long the check waits for its answer.
+    private let patience: Duration
     private let logger: Logger
     private let state = Mutex(State())
 
@@ -37,10 +43,17 @@ final class PostgresChangeListener: Sendable {
     // MARK: - Initialization
 
     /// A listener on `channel` with `configuration`, ignoring the payloads of `origin`.
-    init(channel: String, origin: String, configuration: PostgresConnection.Configuration, logger: Logger) {
+    /// A listener on `channel` with `configuration`, ignoring the payloads of `origin`, that checks
+    /// its connection every `check` (a query it must answer within `patience`).
+    init(
+        channel: String, origin: String, configuration: PostgresConnection.Configuration, check: Duration,
+        patience: Duration, logger: Logger
+    ) {
         self.channel = channel
         self.origin = origin
         self.configuration = configuration
+        self.check = check
+        self.patience = patience
         self.logger = logger
     }
 
@@ -103,18 +116,24 @@ final class PostgresChangeListener: Sendable {
             do {
                 let connection = try await PostgresConnection.connect(
                     configuration: configuration, id: 0, logger: logger)
-                try await withTaskCancellationHandler {
-                    try await connection.listen(on: channel) { notifications in
-                        started()
-                        if lost {
-                            logger.notice("The store's change notifications are back (LISTEN \(channel))")
-                            lost = false
+                // Closed whatever ends the listening: a connection must be closed before it goes.
+                do {
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: channel) { notifications in
+                            started()
+                            if lost {
+                                logger.notice("The store's change notifications are back (LISTEN \(channel))")
+                                lost = false
+                            }
+                            failures = 0
+                            try await hear(notifications, checking: connection)
                         }
-                        failures = 0
-                        for try await notification in notifications { deliver(notification.payload) }
+                    } onCancel: {
+                        connection.close().whenComplete { _ in }
                     }
-                } onCancel: {
-                    connection.close().whenComplete { _ in }
+                } catch {
+                    try? await connection.close()
+                    throw error
                 }
                 try? await connection.close()
             } catch {
@@ -135,6 +154,38 @@ final class PostgresChangeListener: Sendable {
             failures += 1
             try? await Task.sleep(for: .milliseconds(min(2000, 50 << min(failures, 6))))
         }
+    }
+
+    /// Delivers `notifications` until they end, or until `connection` does not answer a check
+    /// within `patience` (then throws).
+    private func hear(_ notifications: PostgresNotificationSequence, checking connection: PostgresConnection)
+        async throws
+    {
+        let (check, patience, logger) = (self.check, self.patience, self.logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                for try await notification in notifications { deliver(notification.payload) }
+            }
+            group.addTask {
+                while true {
+                    try await Task.sleep(for: check)
+                    let answered = try await Deadline.run(within: patience) {
+                        try await connection.query("SELECT 1", logger: logger).collect().count
+                    }
+                    guard answered != nil else { throw SilentServer(patience: patience) }
+                }
+            }
+            // The first to end ends the other: the notifications ended (the connection closed),
+            // or the check failed.
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// The listening connection did not answer its check.
+    private struct SilentServer: Error, CustomStringConvertible {
+        let patience: Duration
+        var description: String { "the listening connection did not answer a check within \(patience)" }
     }
 
     /// Resumes ``start(_:)``, once.

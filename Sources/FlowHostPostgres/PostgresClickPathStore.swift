@@ -42,9 +42,6 @@ public final class PostgresClickPathStore: ClickPathStore {
     public static let applicationName = "flowhost"
     /// The name of its connection that listens for other processes' changes.
     public static let listenerApplicationName = "flowhost listener"
-    /// How long a call waits for the database (a connection, then its statements) before it
-    /// throws ``ClickPathStoreError/unavailable(reason:)``.
-    public static let patience = Duration.seconds(5)
 
     /// The database, its URL without the password.
     public let location: PostgresStoreLocation
@@ -56,6 +53,9 @@ public final class PostgresClickPathStore: ClickPathStore {
     public let maxEntriesPerSession: Int
     /// At most this many shares are kept; a new one beyond is refused.
     public let maxShares: Int
+    /// How long a call waits for the database (a connection, then its statements) before it
+    /// throws ``ClickPathStoreError/unavailable(reason:)``.
+    public let patience: Duration
     private let client: PostgresClient
     private let running: Task<Void, Never>
     private let listener: PostgresChangeListener
@@ -73,6 +73,10 @@ public final class PostgresClickPathStore: ClickPathStore {
     /// - Parameters:
     ///   - schema: the schema of the tables (made when missing: lowercase letters, digits and `_`),
     ///     or nil for the user's default one.
+    ///   - patience: how long a call waits for the database before it throws
+    ///     ``ClickPathStoreError/unavailable(reason:)``.
+    ///   - listenerCheck: how often the connection that listens for other processes' changes is
+    ///     checked (a query it must answer within `patience`, else it is replaced).
     /// - Throws: ``PostgresStoreError/unreachable(database:reason:)`` when the server cannot be
     ///   reached or refuses the user or the database, ``PostgresStoreError/notAStore(database:reason:)``
     ///   for a store a newer FlowHost wrote, ``ClickPathStoreError/unusableKey(source:reason:)`` for
@@ -80,6 +84,7 @@ public final class PostgresClickPathStore: ClickPathStore {
     public static func open(
         _ location: PostgresStoreLocation, schema: String? = nil, maxSessions: Int = 2000,
         maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000, maxConnections: Int = 16,
+        patience: Duration = .seconds(5), listenerCheck: Duration = .seconds(30),
         environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger = Logger(label: "flowhost.store")
     ) async throws -> PostgresClickPathStore {
@@ -99,7 +104,7 @@ public final class PostgresClickPathStore: ClickPathStore {
             channel: "flowhost_changes" + (schema.map { "_" + $0 } ?? ""), origin: UUID().uuidString,
             configuration: try location.connectionConfiguration(
                 schema: schema, applicationName: listenerApplicationName),
-            logger: logger)
+            check: listenerCheck, patience: patience, logger: logger)
         let listening: Task<Void, Never>
         do {
             listening = try await PostgresChangeListener.start(listener)
@@ -108,13 +113,14 @@ public final class PostgresClickPathStore: ClickPathStore {
         }
         return PostgresClickPathStore(
             location: location, schema: schema, maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession,
-            maxShares: maxShares, maxConnections: maxConnections, key: key, listener: listener, listening: listening,
-            logger: logger)
+            maxShares: maxShares, maxConnections: maxConnections, patience: patience, key: key, listener: listener,
+            listening: listening, logger: logger)
     }
 
     private init(
         location: PostgresStoreLocation, schema: String?, maxSessions: Int, maxEntriesPerSession: Int, maxShares: Int,
-        maxConnections: Int, key: SymmetricKey, listener: PostgresChangeListener, listening: Task<Void, Never>,
+        maxConnections: Int, patience: Duration, key: SymmetricKey, listener: PostgresChangeListener,
+        listening: Task<Void, Never>,
         logger: Logger
     ) {
         self.location = location
@@ -122,6 +128,7 @@ public final class PostgresClickPathStore: ClickPathStore {
         self.maxSessions = maxSessions
         self.maxEntriesPerSession = maxEntriesPerSession
         self.maxShares = maxShares
+        self.patience = patience
         sealer = SecretSealer(key: key)
         actionTokenKey = StoreKey.tokenKey(derivedFrom: key)
         self.listener = listener
@@ -454,27 +461,17 @@ public final class PostgresClickPathStore: ClickPathStore {
         }
     }
 
-    /// Runs `body` with the pool, for at most ``patience``: an error that says the database cannot
-    /// be reached (no connection, a connection lost, the server shutting down), or no answer in
-    /// time, becomes ``ClickPathStoreError/unavailable(reason:)``. The log says once that the
-    /// database is unreachable, and once that it is back.
+    /// Runs `body` with the pool, waiting at most `patience` (``Deadline``): an error that says
+    /// the database cannot be reached (no connection, a connection lost, the server shutting down),
+    /// or no answer in time, becomes ``ClickPathStoreError/unavailable(reason:)``. The log says
+    /// once that the database is unreachable, and once that it is back.
     private func reaching<Value: Sendable>(
         _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> Value
     ) async throws -> Value {
-        let (client, logger, location) = (self.client, self.logger, self.location)
+        let (client, logger, location, patience) = (self.client, self.logger, self.location, self.patience)
         do {
-            let value = try await withThrowingTaskGroup(of: Value?.self) { group in
-                group.addTask { try await body(client, logger) }
-                group.addTask {
-                    try await Task.sleep(for: Self.patience)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw ClickPathStoreError.unavailable(
-                        reason: "\(location) did not answer within \(Self.patience.components.seconds) s")
-                }
-                return value
+            guard let value = try await Deadline.run(within: patience, { try await body(client, logger) }) else {
+                throw ClickPathStoreError.unavailable(reason: "\(location) did not answer within \(patience)")
             }
             if reachable.withLock({ reachable in
                 defer { reachable = true }; return !reachable

@@ -20,8 +20,9 @@ enum PostgresFailure {
     /// connections for now (SQLSTATE class 08, and 57P01 to 57P03: shut down, crashed, starting).
     static func isUnreachable(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError else {
-            // The pool's own errors (no connection in time, the pool closed) and the socket's.
-            return !(error is ClickPathStoreError) && !(error is PostgresDecodingError)
+            // The pool's own errors (no connection in time, the pool closed) and the socket's; not
+            // the caller giving up.
+            return !(error is ClickPathStoreError) && !(error is PostgresDecodingError) && !(error is CancellationError)
         }
         guard error.code == .server else { return true }
         let state = error.serverInfo?[.sqlState] ?? ""

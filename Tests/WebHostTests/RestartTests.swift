@@ -80,7 +80,9 @@ struct RestartTests {
 
     @Test("a session unused for a while leaves memory and comes back from its click path, as after a restart")
     func hibernation() async throws {
-        try await withLabServer(configure: { $0.hibernateAfter = .milliseconds(200) }) { client in
+        // Long enough that no request of the walk below waits that long on a busy machine (the session
+        // would hibernate in the middle of it), short enough to wait for.
+        try await withLabServer(configure: { $0.hibernateAfter = .milliseconds(1500) }) { client in
             var browser = Browser(client)
             var page = try await browser.click("Next", on: try await browser.open())
             page = try await browser.click("Rename", on: page, form: "name=Ada")
@@ -105,8 +107,8 @@ struct RestartTests {
         try await withLabServer(
             store: store,
             configure: {
-                $0.hibernateAfter = .milliseconds(200)
-                $0.idleTimeout = .milliseconds(800)
+                $0.hibernateAfter = .milliseconds(1500)
+                $0.idleTimeout = .milliseconds(3000)
             }
         ) { client in
             var browser = Browser(client)

@@ -57,7 +57,7 @@ struct StoreAtRestTests {
         }
     }
 
-    @Test("the folder is made 0700 and the files 0600, in a folder that existed with files readable by all")
+    @Test("the files are made 0600 in a folder that existed with files readable by all; the folder keeps its mode")
     func modes() async throws {
         try await withStoreFile { folder, file in
             let storeFolder = folder.appending(path: "store").path
@@ -75,11 +75,24 @@ struct StoreAtRestTests {
             let store = try SQLiteClickPathStore(path: file, environment: [:])
             try await store.append([.liveMove], toSession: "a", at: 1)
 
-            #expect(try mode(storeFolder) == 0o700)
+            #expect(try mode(storeFolder) == 0o755)
             for path in [file, file + "-wal", file + "-shm", file + ".key"] {
                 #expect(FileManager.default.fileExists(atPath: path), "\(path)")
                 #expect(try mode(path) == 0o600, "\(path)")
             }
+        }
+    }
+
+    @Test("the folders a store creates are 0700, the folder it was given in as it was")
+    func createdFolders() async throws {
+        try await withStoreFile { folder, _ in
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            let file = folder.appending(path: "a/b/flowhost.sqlite").path
+            let store = try SQLiteClickPathStore(path: file, environment: [:])
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            #expect(try mode(folder.path) == 0o755)
+            #expect(try mode(folder.appending(path: "a").path) == 0o700)
+            #expect(try mode(folder.appending(path: "a/b").path) == 0o700)
         }
     }
 

@@ -3,6 +3,10 @@ import Foundation
 import Logging
 import PostgresNIO
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The PostgreSQL server the tests use: `FLOWHOST_TEST_POSTGRES`, the URL of a throwaway cluster
 /// that scripts/test starts. Each test works in a schema of its own, so that tests never see each
 /// other's sessions.
@@ -29,14 +33,70 @@ enum TestPostgres {
         "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     }
 
-    /// A store in a new schema of the test server.
+    /// A store in a new schema of the test server (or of `location`).
     static func store(
         schema: String = newSchema(), maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], location: PostgresStoreLocation? = nil, patience: Duration = .seconds(5),
+        listenerCheck: Duration = .seconds(30), logger: Logger = Logger(label: "flowhost.test.store")
     ) async throws -> PostgresClickPathStore {
         try await PostgresClickPathStore.open(
-            try location(), schema: schema, maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession,
-            maxShares: maxShares, environment: environment)
+            try location ?? self.location(), schema: schema, maxSessions: maxSessions,
+            maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares, patience: patience,
+            listenerCheck: listenerCheck,
+            environment: environment, logger: logger)
+    }
+
+    /// Runs `body` with a cluster of its own (scripts/lib/postgres-cluster.sh), for a test that
+    /// stops and starts its server; the cluster is removed afterwards.
+    static func withOwnCluster(_ body: (_ location: PostgresStoreLocation) async throws -> Void) async throws {
+        let url = try cluster("start")
+        do {
+            try await body(try PostgresStoreLocation(url: url, environment: [:]))
+        } catch {
+            _ = try? cluster("stop", url)
+            throw error
+        }
+        _ = try cluster("stop", url)
+    }
+
+    /// Runs scripts/lib/postgres-cluster.sh with `arguments`; returns what it printed.
+    /// - Throws: its standard error, when it fails.
+    ///
+    /// Spawned and waited for with posix_spawn and waitpid: Foundation's `Process.waitUntilExit()`
+    /// was seen to wait for good after this script (whose server outlives it) had ended.
+    @discardableResult
+    static func cluster(_ arguments: String...) throws -> String {
+        let script = URL(filePath: #filePath).deletingLastPathComponent().appending(
+            path: "../../../scripts/lib/postgres-cluster.sh"
+        ).standardizedFileURL.path
+        let output = FileManager.default.temporaryDirectory.appending(path: "flowhost-cluster-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(atPath: output.path + ".errors")
+        }
+        let command = "\"$0\" \"$@\" > '\(output.path)' 2> '\(output.path).errors'"
+        let argv = ["/bin/bash", "-c", command, script] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/bin/bash", nil, nil, &cArguments, environ) == 0 else {
+            throw ClusterFailure(message: "cannot run \(script)")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let printed = ((try? String(contentsOf: output, encoding: .utf8)) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == 0 else {
+            let errors = (try? String(contentsOfFile: output.path + ".errors", encoding: .utf8)) ?? ""
+            throw ClusterFailure(message: "postgres-cluster.sh \(arguments.joined(separator: " ")): \(errors)")
+        }
+        return printed
+    }
+
+    /// What scripts/lib/postgres-cluster.sh said when it failed.
+    struct ClusterFailure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
     }
 
     /// Runs `sql` on a connection of its own in `schema` (nil: the default one), and returns its

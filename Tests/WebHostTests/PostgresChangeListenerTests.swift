@@ -1,0 +1,183 @@
+import FlowHostApp
+import FlowHostPostgres
+import Foundation
+import HTMLPresenter
+import Logging
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Several processes on one PostgreSQL store: what one changes, the others hear (LISTEN/NOTIFY on a
+/// connection of its own, which comes back when it is lost), and what they are told while the
+/// database is down. Two stores on one schema stand for two processes.
+@Suite("The PostgreSQL store's changes and outages", .serialized)
+struct PostgresChangeListenerTests {
+    /// The changes a stream has given so far, read by a task of its own (an AsyncStream ends when
+    /// a task waiting on it is cancelled, so the test polls this instead of waiting on the stream).
+    private final class Heard: Sendable {
+        private let changes = Mutex<[ClickPathChange]>([])
+        private let reading = Mutex<Task<Void, Never>?>(nil)
+
+        init(_ stream: AsyncStream<ClickPathChange>) {
+            let task = Task { [weak self] in
+                for await change in stream { self?.changes.withLock { $0.append(change) } }
+            }
+            reading.withLock { $0 = task }
+        }
+
+        deinit { reading.withLock { $0?.cancel() } }
+
+        /// What was heard so far.
+        var all: [ClickPathChange] { changes.withLock { $0 } }
+
+        /// Whether `count` changes were heard within `deadline` (a deadline so that a lost
+        /// notification fails the test instead of hanging it, not a measured time).
+        func wait(for count: Int, within deadline: Duration = .seconds(10)) async -> Bool {
+            let end = ContinuousClock.now + deadline
+            while all.count < count, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
+            return all.count >= count
+        }
+    }
+
+    @Test("another process's appends and removals reach the changes stream, each once; the store's own do not")
+    func changesOfOthers() async throws {
+        let schema = TestPostgres.newSchema()
+        let (here, there) = (try await TestPostgres.store(schema: schema), try await TestPostgres.store(schema: schema))
+        let heard = Heard(here.changes())
+
+        try await here.append([.liveMove], toSession: "own", at: 0)
+        try await there.append([.liveMove], toSession: "x", at: 0)
+        try await there.append([.liveMove, .deepLink("a")], toSession: "x", at: 1)
+        await #expect(throws: ClickPathStoreError.self) { try await there.append([.liveMove], toSession: "x", at: 1) }
+        try await there.removeSessions(["x", "never-stored"])
+
+        let x = here.sessionDigest(of: "x")
+        #expect(await heard.wait(for: 3))
+        try await Task.sleep(for: .milliseconds(200))  // room for a change that should not come
+        #expect(
+            heard.all == [
+                ClickPathChange(session: x, kind: .appended(length: 1)),
+                ClickPathChange(session: x, kind: .appended(length: 3)),
+                ClickPathChange(session: x, kind: .removed),
+            ])
+    }
+
+    @Test("the listening connection, ended by the server, comes back by itself and notifications resume")
+    func listenerComesBack() async throws {
+        let schema = TestPostgres.newSchema()
+        let logs = RecordingLogHandler.Messages()
+        let here = try await TestPostgres.store(
+            schema: schema, logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) })
+        let there = try await TestPostgres.store(schema: schema)
+        let heard = Heard(here.changes())
+
+        let ended = try await TestPostgres.query(
+            """
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE application_name = '\(PostgresClickPathStore.listenerApplicationName)'
+                AND query LIKE '%flowhost_changes_\(schema)%'
+            """, schema: nil)
+        #expect(ended.count == 2, "the listening connections of both stores were ended")
+
+        // Appends until one is heard: those made before the store listens again are not replayed.
+        var index = 0
+        while index < 100, heard.all.isEmpty {
+            try await there.append([.liveMove], toSession: "x", at: index)
+            _ = await heard.wait(for: 1, within: .milliseconds(200))
+            index += 1
+        }
+        let change = try #require(heard.all.first, "no notification after the listening connection was ended")
+        #expect(change.session == here.sessionDigest(of: "x"))
+        let said = logs.all.map(\.message)
+        #expect(said.filter { $0.contains("notifications were lost") }.count == 1, "\(said)")
+        #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
+    }
+
+    @Test("a listening connection whose server went silent is replaced after a failed check; notifications resume")
+    func silentListener() async throws {
+        let schema = TestPostgres.newSchema()
+        let logs = RecordingLogHandler.Messages()
+        let here = try await TestPostgres.store(
+            schema: schema, patience: .seconds(1), listenerCheck: .milliseconds(300),
+            logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) })
+        // Its server process stopped (SIGSTOP): the connection stays open and answers nothing, as
+        // when a host crashes or a network drops.
+        let listeners = try await TestPostgres.query(
+            """
+            SELECT pid FROM pg_stat_activity
+            WHERE application_name = '\(PostgresClickPathStore.listenerApplicationName)'
+                AND query LIKE '%flowhost_changes_\(schema)%'
+            """, schema: nil)
+        let pid = try #require(try listeners.first?.decode(Int32.self))
+        #expect(listeners.count == 1)
+        let there = try await TestPostgres.store(schema: schema)
+        let heard = Heard(here.changes())
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+
+        var index = 0
+        while index < 100, heard.all.isEmpty {
+            try await there.append([.liveMove], toSession: "x", at: index)
+            _ = await heard.wait(for: 1, within: .milliseconds(200))
+            index += 1
+        }
+        #expect(heard.all.first?.session == here.sessionDigest(of: "x"), "notifications resumed")
+        let said = logs.all.map(\.message)
+        #expect(said.contains { $0.contains("did not answer a check") }, "\(said)")
+        #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
+    }
+
+    @Test("with the database stopped, calls throw unavailable (logged once); started again, the store goes on")
+    func outage() async throws {
+        try await TestPostgres.withOwnCluster { location in
+            let logs = RecordingLogHandler.Messages()
+            let store = try await TestPostgres.store(
+                location: location, patience: .seconds(1),
+                logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) })
+            let other = try await TestPostgres.store(schema: store.schema ?? "", location: location)
+            let heard = Heard(store.changes())
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            let url = "postgres://\(location.user)@\(location.host):\(location.port)/\(location.database)"
+
+            try TestPostgres.cluster("pause", url)
+            for _ in 0..<3 {
+                let error = try await #require(throws: ClickPathStoreError.self) {
+                    try await store.append([.liveMove], toSession: "a", at: 1)
+                }
+                guard case .unavailable = error else {
+                    Issue.record("expected unavailable, got \(error)")
+                    return
+                }
+            }
+            await #expect(throws: ClickPathStoreError.self) { try await store.path(ofSession: "a") }
+            try TestPostgres.cluster("resume", url)
+
+            // The pool connects again on its own schedule (a growing pause): retried, as a browser would.
+            var stored = false
+            for _ in 0..<100 where !stored {
+                do {
+                    try await store.append([.liveMove], toSession: "a", at: 1)
+                    stored = true
+                } catch ClickPathStoreError.unavailable {
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            #expect(stored, "appends work again once the database is back")
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove, .liveMove]))
+            let said = logs.all.map(\.message)
+            #expect(said.filter { $0.contains("database cannot be reached") }.count == 1, "\(said)")
+            #expect(said.filter { $0.contains("answers again") }.count == 1, "\(said)")
+            // And the other process's changes are heard again.
+            var index = 0
+            while index < 100, heard.all.isEmpty {
+                try await other.append([.liveMove], toSession: "b", at: index)
+                _ = await heard.wait(for: 1, within: .milliseconds(200))
+                index += 1
+            }
+            #expect(heard.all.first?.session == store.sessionDigest(of: "b"))
+        }
+    }
+}
