@@ -142,7 +142,7 @@ struct PostgresChangeListenerTests {
             try await store.append([.liveMove], toSession: "a", at: 0)
             let url = "postgres://\(location.user)@\(location.host):\(location.port)/\(location.database)"
 
-            try TestPostgres.cluster("pause", url)
+            try await TestPostgres.cluster("pause", url)
             for _ in 0..<3 {
                 let error = try await #require(throws: ClickPathStoreError.self) {
                     try await store.append([.liveMove], toSession: "a", at: 1)
@@ -153,7 +153,7 @@ struct PostgresChangeListenerTests {
                 }
             }
             await #expect(throws: ClickPathStoreError.self) { try await store.path(ofSession: "a") }
-            try TestPostgres.cluster("resume", url)
+            try await TestPostgres.cluster("resume", url)
 
             // The pool connects again on its own schedule (a growing pause): retried, as a browser would.
             var stored = false

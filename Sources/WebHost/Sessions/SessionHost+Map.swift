@@ -45,9 +45,15 @@ extension SessionHost {
         return try renderer.render(live.pages[state].tree.fillingSampleFields(), links: links)
     }
 
-    /// Graphviz's SVG of `dot`, laid out off the main actor (`dot` runs as a process).
+    /// Graphviz's SVG of `dot`, laid out by a process waited for on a thread of its own: not on the
+    /// main actor, nor on one of the cooperative pool's threads (two on a 2-core machine), which
+    /// requests would wait for while `dot` runs.
     private nonisolated static func layOut(_ dot: String) async -> Result<String, Graphviz.Failure> {
-        Result { () throws(Graphviz.Failure) in try Graphviz.svg(from: dot) }
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: Result { () throws(Graphviz.Failure) in try Graphviz.svg(from: dot) })
+            }
+        }
     }
 }
 

@@ -49,23 +49,34 @@ enum TestPostgres {
     /// Runs `body` with a cluster of its own (scripts/lib/postgres-cluster.sh), for a test that
     /// stops and starts its server; the cluster is removed afterwards.
     static func withOwnCluster(_ body: (_ location: PostgresStoreLocation) async throws -> Void) async throws {
-        let url = try cluster("start")
+        let url = try await cluster("start")
         do {
             try await body(try PostgresStoreLocation(url: url, environment: [:]))
         } catch {
-            _ = try? cluster("stop", url)
+            _ = try? await cluster("stop", url)
             throw error
         }
-        _ = try cluster("stop", url)
+        _ = try await cluster("stop", url)
     }
 
     /// Runs scripts/lib/postgres-cluster.sh with `arguments`; returns what it printed.
     /// - Throws: its standard error, when it fails.
     ///
+    /// Waited for on a thread of its own: `initdb` takes seconds, and a blocking wait on one of the
+    /// two threads of Swift's cooperative pool (on a 2-core machine) starved the tests running
+    /// beside it until their own waits timed out.
+    @discardableResult
+    static func cluster(_ arguments: String...) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runCluster(arguments) })
+            }
+        }
+    }
+
     /// Spawned and waited for with posix_spawn and waitpid: Foundation's `Process.waitUntilExit()`
     /// was seen to wait for good after this script (whose server outlives it) had ended.
-    @discardableResult
-    static func cluster(_ arguments: String...) throws -> String {
+    private static func runCluster(_ arguments: [String]) throws -> String {
         let script = URL(filePath: #filePath).deletingLastPathComponent().appending(
             path: "../../../scripts/lib/postgres-cluster.sh"
         ).standardizedFileURL.path
