@@ -5,7 +5,7 @@ import Testing
 @MainActor
 @Suite("Actions")
 struct ActionTests {
-    @Test("a step action emits from the screen's stepper; the same token twice acts once")
+    @Test("a step action emits from the screen's stepper; the same token twice acts once, then is stale")
     func stepActionActsOnce() async throws {
         // Given a screen whose only action emits .done, contributed by a flow
         let window = HTMLWindow()
@@ -26,12 +26,17 @@ struct ActionTests {
 
         // When it is performed twice
         let first = try await window.perform(token)
+        await #expect(throws: ActionError.alreadyTaken) { try await window.perform(token) }
+        await coordinator.waitUntilIdle()
+        // Once another action was taken, it is only stale.
+        let next = try #require(window.updatedScreenTree().actions.first?.token)
+        _ = try await window.perform(next)
         await #expect(throws: ActionError.stale) { try await window.perform(token) }
         await coordinator.waitUntilIdle()
 
-        // Then it acted once, and it was named by an opaque 128-bit token
+        // Then it acted once (and the other action once), and it was named by an opaque 128-bit token
         #expect(first == .accepted)
-        #expect(flow.recorded == [.done])
+        #expect(flow.recorded == [.done, .done])
         #expect(OpaqueToken(token) != nil)
     }
 
@@ -156,5 +161,39 @@ struct ActionTests {
         #expect(values["form"]?["values"]?["email"] == "ada")
         #expect(values["form"]?["errors"]?["email"] == "Enter a valid email.")
         #expect(values["form"]?["hasErrors"] == true)
+    }
+
+    @Test("a form posted again with the same values is already taken; with other values it is stale")
+    func formPostedAgain() async throws {
+        // Given a form whose every submission is counted
+        let window = HTMLWindow()
+        var submitted: [String] = []
+        let model = ScreenModel { actions in
+            [
+                "search": actions.form(fields: ["q"]) { fields in
+                    submitted.append(fields["q"] ?? "")
+                    return .accepted
+                }
+            ]
+        }
+        window.rootViewController = HTMLViewController(template: "search", viewModel: model, title: "Search")
+        guard case .action(let action) = window.updatedScreenTree().visibleScreen?.values?["search"],
+            let token = action.token
+        else {
+            Issue.record("no form action")
+            return
+        }
+        _ = try await window.perform(token, fields: ["q": "heat", "unused": "x"])
+
+        // When the same request comes again (undeclared fields aside), and then with another value
+        await #expect(throws: ActionError.alreadyTaken) {
+            try await window.perform(token, fields: ["q": "heat"])
+        }
+        await #expect(throws: ActionError.stale, "what was typed differs: not the same request") {
+            try await window.perform(token, fields: ["q": "casino"])
+        }
+
+        // Then it ran once
+        #expect(submitted == ["heat"])
     }
 }

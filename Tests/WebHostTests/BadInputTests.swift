@@ -42,12 +42,27 @@ struct BadInputTests {
         try await withLabServer { client in
             var browser = Browser(client)
             let first = try await browser.open()
-            let second = try await browser.click("Next", on: first)
+            let third = try await browser.click("Next", on: try await browser.click("Next", on: first))
             let response = try await browser.post(try #require(first.action("Next")))
             #expect(response.status == .conflict)
             #expect(response.text.contains("This page was out of date"))
             let after = try await browser.open()
-            #expect(after.text == second.text)
+            #expect(after.text == third.text)
+        }
+    }
+
+    @Test("the same action posted twice (a double click) answers the page it led to both times, taken once")
+    func doubleClick() async throws {
+        try await withLabServer { client in
+            var browser = Browser(client)
+            let first = try await browser.open()
+            let next = try #require(first.action("Next"))
+            let once = try await browser.post(next)
+            let twice = try await browser.post(next)
+            #expect(once.status == .seeOther)
+            #expect(twice.status == .seeOther, "no error page for the second click")
+            let page = try await browser.open()
+            #expect(page.heading == "Page 2", "taken once: not Page 3")
         }
     }
 

@@ -147,14 +147,14 @@ struct ClickPathTests {
         #expect(copy.clickPath.entries.count == 1)
     }
 
-    @Test("an unknown deep link and a stale token record nothing")
+    @Test("an unknown deep link and the last action's token again record nothing")
     func refusedChangesAreNotRecorded() async throws {
         let app = try labApp()
         let scene = SessionScene(app: app)
         await scene.settle()
         let stale = try #require(scene.window.updatedScreenTree().action("step page(2)")).token
         try await click("step page(2)", in: scene)
-        await #expect(throws: ActionError.stale) { try await scene.perform(stale) }
+        await #expect(throws: ActionError.alreadyTaken) { try await scene.perform(stale) }
         #expect(!scene.openLink("nowhere/1"))
         #expect(scene.clickPath.entries.count == 1)
     }

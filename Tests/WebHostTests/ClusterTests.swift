@@ -81,13 +81,44 @@ struct ClusterTests {
                     #expect(foreign.status == .conflict)
                     #expect(foreign.text.contains(ActionError.unknown.description))
 
-                    // Page 1's token, after Next: stale, on the process that issued it and on the other.
+                    // Page 1's token, after Next and Next: stale, on the process that issued it and on the other.
+                    _ = try await onA.click("Next", on: pageTwo)
                     let old = try #require(pageOne.action("Next"))
                     for var browser in [onA, onB] {
                         let stale = try await browser.post(old)
                         #expect(stale.status == .conflict)
                         #expect(stale.text.contains(ActionError.stale.description))
                     }
+                    #expect(try await first.path(ofSession: id)?.entries.count == 2)
+                }
+            }
+        }
+    }
+
+    @Test("an action retried on the other process (its first process went away after storing it) shows its page")
+    func retriedOnTheOtherProcess() async throws {
+        try await withTwoProcessesOnOneFile { first, second in
+            try await withLabServer(store: first) { a in
+                try await withLabServer(store: second) { b in
+                    var onA = Browser(a)
+                    let pageOne = try await onA.open()
+                    let id = try #require(onA.sessionCookie)
+                    let rename = try #require(pageOne.action("Rename"))
+                    #expect(try await onA.post(rename, form: "name=Ada").status == .seeOther)
+
+                    // The same request reaches B, as a proxy retries it: B rebuilds the session from
+                    // the store, sees the action taken with these values, and answers its page.
+                    var onB = Browser(b, sessionCookie: id)
+                    let retried = try await onB.post(rename, form: "name=Ada")
+                    #expect(retried.status == .seeOther)
+                    let page = try await onB.open()
+                    #expect(page.text.contains("Ada"))
+                    #expect(try await first.path(ofSession: id)?.entries.count == 1, "not taken twice")
+
+                    // With another value it is not the same request: stale, nothing stored.
+                    let changed = try await onB.post(rename, form: "name=Grace")
+                    #expect(changed.status == .conflict)
+                    #expect(changed.text.contains(ActionError.stale.description))
                     #expect(try await first.path(ofSession: id)?.entries.count == 1)
                 }
             }

@@ -66,6 +66,9 @@ final class ActionTable {
     /// While a capture of the same version runs: the actions it registers again, in order.
     private var reissued: [Entry] = []
     private var generator = BatchedRandomNumberGenerator()
+    /// The last action taken, with the fields it took and their values: the same request again is
+    /// told apart from a click on a stale page.
+    private var lastTaken: (token: OpaqueToken, fields: [FormField], values: FormFields)?
     /// Issues the token of the action at a position of the running capture, in place of a random
     /// one (the web host signs them: see ``HTMLWindow/tokenIssuer``); nil between captures.
     private var issue: ((_ position: Int) -> OpaqueToken)?
@@ -171,13 +174,19 @@ final class ActionTable {
         entries.indices.contains(position) ? entries[position].token : nil
     }
 
-    /// The action for `token`, retiring its generation, or why there is none.
-    func take(_ text: String) throws(ActionError) -> Taken {
+    /// The action for `token`, posted with `fields`, retiring its generation; or why there is none
+    /// (``ActionError/alreadyTaken`` when it is the last action taken and `fields` give the values
+    /// it took then).
+    func take(_ text: String, fields: FormFields) throws(ActionError) -> Taken {
         guard let token = OpaqueToken(text) else { throw .unknown }
         guard let entry = entries.first(where: { $0.token == token }) else {
+            if let last = lastTaken, last.token == token, fields.declared(by: last.fields) == last.values {
+                throw .alreadyTaken
+            }
             throw retired.contains(token) ? .stale : .unknown
         }
         retireAll()
+        lastTaken = (token, entry.fields, fields.declared(by: entry.fields))
         return Taken(behavior: entry.behavior, fields: entry.fields, owner: entry.screen)
     }
 

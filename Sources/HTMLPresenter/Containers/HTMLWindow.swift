@@ -94,7 +94,8 @@ public final class HTMLWindow: Presentable {
     /// result is ``ActionResult/invalid(_:)`` and the screen shows why, with what was typed.
     ///
     /// - Throws: ``ActionError/unknown`` for a token this window never issued,
-    ///   ``ActionError/stale`` for one no longer on screen. Either way nothing changes.
+    ///   ``ActionError/stale`` for one no longer on screen, ``ActionError/alreadyTaken`` for the
+    ///   last action taken posted again with the same values. Either way nothing changes.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
         try await perform(token, fields: fields, willRun: { _ in }, refused: { _ in })
     }
@@ -107,7 +108,7 @@ public final class HTMLWindow: Presentable {
         _ token: String, fields: FormFields, willRun: (FormFields) -> Void,
         refused: ([String: String]) -> Void
     ) async throws(ActionError) -> ActionResult {
-        let action = try actionTable.take(token)
+        let action = try actionTable.take(token, fields: fields)
         // A step goes out from the stepper of the screen the action belongs to, which is on screen:
         // the token would be stale otherwise.
         let owner = viewController(withID: action.owner)

@@ -33,6 +33,10 @@ extension SessionHost {
         case behind
         /// Not taken: a page of a shorter path (stale), or no such action.
         case refused(ActionError)
+        /// The token names a page of one entry fewer than this copy has, whose last entry is an
+        /// action: the same request again (retried on this process after the one that took it went
+        /// away) when it names that action (see ``isRetry(_:posted:after:)``), else stale.
+        case retried(capturePosition: Int)
     }
 
     /// Reads the store's token key once (``ClickPathStore/tokenKey()``). While the store does not
@@ -91,10 +95,37 @@ extension SessionHost {
         let length = ActionToken(pathLength: scene.clickPath.entries.count, version: 0, scene: 0, position: 0)
             .pathLength
         if named.pathLength > length { return .behind }
+        let oneBefore = ActionToken(
+            pathLength: scene.clickPath.entries.count - 1, version: 0, scene: 0, position: 0
+        ).pathLength
+        if named.pathLength == oneBefore, case .action = scene.clickPath.entries.last {
+            return .retried(capturePosition: named.position)
+        }
         guard named.pathLength == length, let own = scene.window.token(atCapturePosition: named.position) else {
             return .refused(.stale)
         }
         return .token(own)
+    }
+
+    /// Whether the action at `capturePosition` of the page before the last entry of `path` is that
+    /// entry's action, and `posted` gives the values it took: the same request again, which is
+    /// not taken twice. The page before is rebuilt to find out (a replay of the path but its last
+    /// entry: this is only asked of a request retried after a process went away, or a stale one).
+    @MainActor
+    func isRetry(capturePosition: Int, posted: FormFields, after path: ClickPath) async -> Bool {
+        guard case .action(let position, let values) = path.entries.last else { return false }
+        let names = Set(values.fields.map(\.name))
+        let sent = posted.fields.filter { names.contains($0.name) }
+        guard sent.map(\.name) == values.fields.map(\.name), sent.map(\.value) == values.fields.map(\.value) else {
+            return false
+        }
+        let (before, _) = await SessionScene.replaying(
+            ClickPath(Array(path.entries.dropLast())), app: app, maxPathEntries: configuration.maxClickPathEntries,
+            settleTimeout: configuration.settleTimeout)
+        defer { before.close() }
+        _ = before.window.updatedScreenTree()
+        guard let token = before.window.token(atCapturePosition: capturePosition) else { return false }
+        return before.window.position(ofAction: token) == position
     }
 
     /// Replaces the live session's scene with one rebuilt from its stored path (another process

@@ -369,16 +369,21 @@ final class SessionHost: Sendable {
         case .reveal(let id):
             scene.reveal(id)
         case .perform(let token, let fields):
-            let taken: String
             switch resolve(token, on: scene, of: session) {
-            case .token(let text): taken = text
+            case .token(let taken):
+                do {
+                    action = try await scene.perform(taken, fields: fields)
+                } catch .alreadyTaken {
+                    // The same request again: the page it led to, as the first answer showed.
+                } catch {
+                    return .refused(error)
+                }
             case .behind: return .behind
             case .refused(let error): return .refused(error)
-            }
-            do {
-                action = try await scene.perform(taken, fields: fields)
-            } catch {
-                return .refused(error)
+            case .retried(let capturePosition):
+                guard await isRetry(capturePosition: capturePosition, posted: fields, after: scene.clickPath) else {
+                    return .refused(.stale)
+                }
             }
         case .openLink(let path):
             scene.openLink(path)
