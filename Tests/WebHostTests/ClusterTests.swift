@@ -125,6 +125,43 @@ struct ClusterTests {
         }
     }
 
+    @Test("a session people only read on one process is not swept by the other, whose memory does not hold it")
+    func readSessionsStayStored() async throws {
+        // The store forgets sessions unused for idleTimeout - hibernateAfter (4 s) that its sweeper's
+        // process does not hold; A marks the sessions read there every half of that at most.
+        try await withTwoProcessesOnOneFile { first, second in
+            try await withLabServer(
+                store: first,
+                configure: {
+                    $0.hibernateAfter = .seconds(2)
+                    $0.idleTimeout = .seconds(6)
+                }
+            ) { a in
+                try await withLabServer(
+                    store: second,
+                    configure: {
+                        $0.hibernateAfter = .seconds(2)
+                        $0.idleTimeout = .seconds(6)
+                    }
+                ) {
+                    _ in
+                    var onA = Browser(a)
+                    _ = try await onA.click("Next", on: try await onA.open())
+                    let id = try #require(onA.sessionCookie)
+
+                    // Read on A for longer than the store's idle time; B sweeps all along.
+                    let end = ContinuousClock.now + .seconds(6)
+                    while ContinuousClock.now < end {
+                        #expect(try await onA.open().heading == "Page 2")
+                        try await Task.sleep(for: .milliseconds(200))
+                    }
+
+                    #expect(try await second.path(ofSession: id)?.entries.count == 1, "still stored")
+                }
+            }
+        }
+    }
+
     @Test("two processes taking an action on one page at once: one is stored, the other rebuilds and says so")
     func concurrentWriters() async throws {
         try await withTwoProcessesOnOneFile { first, second in

@@ -43,6 +43,8 @@ final class Session: Sendable {
         /// How many times what the inspector shows changed.
         var inspectorChanges = 0
         var lastUsed: ContinuousClock.Instant
+        /// When the store last marked this session used (an append, or ``SessionHost/keepReadSessionsStored(now:)``).
+        var lastStored: ContinuousClock.Instant
     }
 
     let id: SessionID
@@ -65,7 +67,7 @@ final class Session: Sendable {
     /// ``SessionLife/hibernated`` for one named by a cookie that its stored path may rebuild.
     init(id: SessionID, life: SessionLife = .started, now: ContinuousClock.Instant) {
         self.id = id
-        state = Mutex(State(life: life, lastUsed: now))
+        state = Mutex(State(life: life, lastUsed: now, lastStored: now))
     }
 
     // MARK: Life
@@ -85,6 +87,14 @@ final class Session: Sendable {
 
     func touch(_ now: ContinuousClock.Instant) {
         state.withLock { $0.lastUsed = now }
+    }
+
+    /// When the store last marked this session used.
+    var lastStored: ContinuousClock.Instant { state.withLock(\.lastStored) }
+
+    /// The store marked this session used at `now`.
+    func markStored(_ now: ContinuousClock.Instant) {
+        state.withLock { $0.lastStored = now }
     }
 
     // MARK: The published page

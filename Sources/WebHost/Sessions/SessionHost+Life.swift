@@ -74,6 +74,7 @@ extension SessionHost {
         let timeout = configuration.idleTimeout
         let stored = timeout - min(configuration.hibernateAfter, timeout)
         var ended = idle.count
+        await keepReadSessionsStored(now: .now)
         do {
             ended += try await paths.removeSessions(unusedFor: stored, keeping: store.ids)
             let expired = try await paths.removeExpiredShares()

@@ -25,6 +25,7 @@ extension SessionHost {
         }
         do {
             try await paths.append(Array(path.entries[start...]), toSession: session.id.description, at: start)
+            session.markStored(.now)
             storeAnswered()
             return .stored
         } catch ClickPathStoreError.startMismatch(_, _, .some) {
@@ -39,6 +40,30 @@ extension SessionHost {
                 metadata: ["session": "\(session.id.short)"])
             session.changeLife { $0.appendFailed() }
             return .stored
+        }
+    }
+
+    /// Marks used in the store the live sessions that requests used since the store last marked
+    /// them, when that is half the store's idle time ago: another process's sweep
+    /// (``ClickPathStore/removeSessions(unusedFor:keeping:)``) keeps only the sessions live in
+    /// its own memory, and would end one that people only read pages of here. An empty append at
+    /// the stored length marks it: at most one write a session per half idle time, none for a
+    /// session that clicks (its appends mark it). The entry index guard holds: when another process
+    /// appended first, that process's append marked it.
+    func keepReadSessionsStored(now: ContinuousClock.Instant) async {
+        let idle = configuration.idleTimeout - min(configuration.hibernateAfter, configuration.idleTimeout)
+        for session in store.all where session.lastUsed > session.lastStored && now - session.lastStored > idle / 2 {
+            guard let stored = session.life.storedEntries, stored > 0 else { continue }
+            do {
+                try await paths.append([], toSession: session.id.description, at: stored)
+                session.markStored(now)
+            } catch ClickPathStoreError.unavailable(let reason) {
+                storeIsUnavailable(reason)
+                return
+            } catch {
+                // Another process appended first (it marked the session), or the session is gone.
+                continue
+            }
         }
     }
 
