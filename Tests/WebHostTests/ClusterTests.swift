@@ -222,6 +222,24 @@ struct ClusterTests {
         }
     }
 
+    @Test("a made-up path length in the cookie sends one GET to the store, not every one")
+    func madeUpPathLength() async throws {
+        let cluster = ClusterStore()
+        try await withLabServer(store: cluster.process()) { a in
+            var browser = Browser(a)
+            _ = try await browser.click("Next", on: try await browser.open())
+            let id = try #require(browser.sessionCookie)
+            let before = cluster.pathReads.load(ordering: .relaxed)
+            for _ in 1...5 {
+                let answer = try await a.executeRequest(
+                    uri: "/", method: .get, headers: [.cookie: "flowhost_session=\(id); flowhost_at=999"], body: nil)
+                #expect(answer.status == .ok || answer.status == .seeOther)
+            }
+            #expect(cluster.pathReads.load(ordering: .relaxed) - before == 1)
+            #expect(try await browser.open().heading == "Page 2")
+        }
+    }
+
     @Test("another process's change moves the page this process streams to")
     func liveMoveAcrossProcesses() async throws {
         let cluster = ClusterStore()

@@ -137,7 +137,8 @@ struct FlowHostResponder: HTTPResponder {
     /// redirect to the screen on top (or that page in place, when `redirect` is false). The fast
     /// path serves the published page without the main actor, in the `coding` the client accepts.
     /// A browser that saw a longer path (`seenPathLength`, another process answered its last
-    /// action) than this process's copy holds gets the copy rebuilt from the store first.
+    /// action) than this process's copy holds gets the copy rebuilt from the store first; the
+    /// store is read once for a length (a made-up cookie does not send every GET to the store).
     private func screen(
         _ id: ScreenID?, in session: Session, redirect: Bool = true, coding: ContentCoding,
         seenPathLength: Int?, clientGone: EventLoopFuture<Void>?
@@ -146,12 +147,14 @@ struct FlowHostResponder: HTTPResponder {
             page.screenID == id || !redirect
                 ? responses.page(page.body, for: coding) : responses.redirect(to: page.url)
         }
-        let isBehind = seenPathLength.map { $0 > session.life.storedEntries ?? .max } ?? false
+        let isBehind =
+            seenPathLength.map { $0 > session.life.storedEntries ?? .max && $0 > session.checkedPathLength } ?? false
         if !isBehind, let page = session.freshPage, id == nil || page.screenID == id { return answer(page) }
         let outcome = try await session.queue.run(clientGone: clientGone) {
             () throws(RenderError) -> SessionHost.Outcome in
             if isBehind, session.life.storedEntries.map({ $0 < seenPathLength ?? 0 }) ?? false {
                 guard await host.reloadFromStore(session) else { return .storeUnavailable }
+                session.checked(pathLength: seenPathLength ?? 0)
             }
             return try await host.update(session, id.map { .reveal($0) } ?? .none)
         }

@@ -45,6 +45,9 @@ final class Session: Sendable {
         var lastUsed: ContinuousClock.Instant
         /// When the store last marked this session used (an append, or ``SessionHost/keepReadSessionsStored(now:)``).
         var lastStored: ContinuousClock.Instant
+        /// The longest path length a browser said it saw (``Request/seenPathLength``) for which the
+        /// store was read since: a GET claiming no more is not sent to the store again.
+        var checkedPathLength = 0
     }
 
     let id: SessionID
@@ -91,6 +94,14 @@ final class Session: Sendable {
 
     /// When the store last marked this session used.
     var lastStored: ContinuousClock.Instant { state.withLock(\.lastStored) }
+
+    /// The longest path length a browser said it saw that the store was read for.
+    var checkedPathLength: Int { state.withLock(\.checkedPathLength) }
+
+    /// The store was read because a browser said it saw `length` entries.
+    func checked(pathLength length: Int) {
+        state.withLock { $0.checkedPathLength = max($0.checkedPathLength, length) }
+    }
 
     /// The store marked this session used at `now`.
     func markStored(_ now: ContinuousClock.Instant) {

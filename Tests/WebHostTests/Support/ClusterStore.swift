@@ -13,6 +13,8 @@ final class ClusterStore: Sendable {
     let isDown = Atomic(false)
     private let listeners = Mutex<[(process: Int, continuation: AsyncStream<ClickPathChange>.Continuation)]>([])
     private let processCount = Atomic(0)
+    /// How many times a process read a session's path.
+    let pathReads = Atomic(0)
 
     /// The store as one more process sees it.
     func process() -> Process {
@@ -44,6 +46,7 @@ final class ClusterStore: Sendable {
 
         func path(ofSession session: String) async throws -> ClickPath? {
             try cluster.checkUp()
+            cluster.pathReads.add(1, ordering: .relaxed)
             return try await shared.path(ofSession: session)
         }
 
