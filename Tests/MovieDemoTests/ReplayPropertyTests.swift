@@ -89,7 +89,11 @@ struct ReplayPropertyTests {
 
             let copy = SessionScene(app: DemoDriver.app)
             var replayedPages: [String] = []
-            let replay = await copy.replay(scene.clickPath) { _ in replayedPages.append((try? Self.page(copy)) ?? "") }
+            // A live move waits for its wait to begin: on a machine busy with the other tests, the
+            // task that begins it can take longer than the default second to run.
+            let replay = await copy.replay(scene.clickPath, settleTimeout: .seconds(10)) { _ in
+                replayedPages.append((try? Self.page(copy)) ?? "")
+            }
             #expect(replay.stoppedBecause == nil, "seed \(seed)")
             for (index, (original, replayed)) in zip(pages, replayedPages).enumerated() where original != replayed {
                 Issue.record(
