@@ -58,6 +58,9 @@ final class Session: Sendable {
     @MainActor var notice: String?
     /// The random tag of the scene's window in the action tokens it issues (``ActionToken/scene``).
     @MainActor var sceneTag: UInt16 = 0
+    /// The action positions, by capture position, of the page before the path's last entry, as
+    /// ``SessionHost/isRetry(capturePosition:posted:after:of:)`` rebuilt it for that path length.
+    @MainActor var pageBeforeLast: (pathLength: Int, actions: [ActionPosition?])?
 
     /// Releases the session's window and coordinators (its scene), when it still has them.
     @MainActor func releaseScene() {

@@ -110,22 +110,34 @@ extension SessionHost {
     /// Whether the action at `capturePosition` of the page before the last entry of `path` is that
     /// entry's action, and `posted` gives the values it took: the same request again, which is
     /// not taken twice. The page before is rebuilt to find out (a replay of the path but its last
-    /// entry: this is only asked of a request retried after a process went away, or a stale one).
+    /// entry: this is only asked of a request retried after a process went away, or a stale one),
+    /// once per path length: the session keeps that page's action positions, so that a client
+    /// posting such a token again and again does not replay the path each time.
     @MainActor
-    func isRetry(capturePosition: Int, posted: FormFields, after path: ClickPath) async -> Bool {
+    func isRetry(capturePosition: Int, posted: FormFields, after path: ClickPath, of session: Session) async -> Bool {
         guard case .action(let position, let values) = path.entries.last else { return false }
         let names = Set(values.fields.map(\.name))
         let sent = posted.fields.filter { names.contains($0.name) }
         guard sent.map(\.name) == values.fields.map(\.name), sent.map(\.value) == values.fields.map(\.value) else {
             return false
         }
-        let (before, _) = await SessionScene.replaying(
-            ClickPath(Array(path.entries.dropLast())), app: app, maxPathEntries: configuration.maxClickPathEntries,
-            settleTimeout: configuration.settleTimeout)
-        defer { before.close() }
-        _ = before.window.updatedScreenTree()
-        guard let token = before.window.token(atCapturePosition: capturePosition) else { return false }
-        return before.window.position(ofAction: token) == position
+        let before = path.entries.count - 1
+        if session.pageBeforeLast?.pathLength != before {
+            let (scene, _) = await SessionScene.replaying(
+                ClickPath(Array(path.entries.dropLast())), app: app, maxPathEntries: configuration.maxClickPathEntries,
+                settleTimeout: configuration.settleTimeout)
+            defer { scene.close() }
+            _ = scene.window.updatedScreenTree()
+            let positions = sequence(first: 0) { $0 + 1 }.lazy
+                .map { scene.window.token(atCapturePosition: $0) }
+                .prefix { $0 != nil }
+                .map { $0.flatMap(scene.window.position(ofAction:)) }
+            session.pageBeforeLast = (before, Array(positions))
+        }
+        guard let actions = session.pageBeforeLast?.actions, actions.indices.contains(capturePosition) else {
+            return false
+        }
+        return actions[capturePosition] == position
     }
 
     /// Replaces the live session's scene with one rebuilt from its stored path (another process

@@ -381,7 +381,10 @@ final class SessionHost: Sendable {
             case .behind: return .behind
             case .refused(let error): return .refused(error)
             case .retried(let capturePosition):
-                guard await isRetry(capturePosition: capturePosition, posted: fields, after: scene.clickPath) else {
+                guard
+                    await isRetry(
+                        capturePosition: capturePosition, posted: fields, after: scene.clickPath, of: session)
+                else {
                     return .refused(.stale)
                 }
             }
