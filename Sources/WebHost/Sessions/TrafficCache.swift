@@ -38,6 +38,9 @@ final class TrafficCache: Sendable {
     private static let maxKeys = 16
     private let state = Mutex(State())
     private let interval: Duration
+    /// One computation at a time, whatever its `since`: a visitor asking for many `since` values
+    /// at once costs one reading of the store at a time, not one each in parallel.
+    private let computations = RequestQueue()
 
     /// A cache whose figures are computed again once `interval` old.
     init(interval: Duration) {
@@ -74,7 +77,7 @@ final class TrafficCache: Sendable {
     private func computeAndShare(_ key: Key, _ compute: () async throws -> Counted) async throws -> Counted {
         let counted: Counted
         do {
-            counted = try await compute()
+            counted = try await computations.run { try await compute() }
         } catch {
             let waiters = state.withLock { $0.computing.removeValue(forKey: key) ?? [] }
             for waiter in waiters { waiter.resume(returning: .askAgain) }
