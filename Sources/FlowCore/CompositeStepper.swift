@@ -20,7 +20,7 @@ public final class CompositeStepper: Stepper {
             steps.send(stepper.initialStep)
         }
         for stepper in innerSteppers {
-            _ = stepper.steps.listen { [weak self] step in self?.steps.send(step) }
+            stepper.steps.listen { [weak self] step in self?.steps.send(step) }
             stepper.readyToEmitSteps()
         }
     }

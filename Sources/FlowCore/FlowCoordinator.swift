@@ -25,7 +25,8 @@ public final class FlowCoordinator {
     /// Whether the flow ended (`.end`, or its root was dismissed); an ended coordinator navigates nothing.
     public private(set) var hasEnded = false
     private var listenings: [Listening] = []
-    private var flowDismissalObserver: Int?
+    /// Whether the flow's root tells this coordinator of its dismissal (it ends then).
+    private var observesRootDismissal = false
     private var hasNavigated = false
     private(set) var flowType: Any.Type?
 
@@ -57,7 +58,8 @@ public final class FlowCoordinator {
         self.flow = flow
         flowType = type(of: flow)
         if !allowStepWhenDismissed {
-            flowDismissalObserver = flow.presentation.onDismissal { [weak self] in self?.end() }
+            flow.presentation.onDismissal(.flow(WeakFlowCoordinator(coordinator: self)))
+            observesRootDismissal = true
         }
         listen(to: stepper, presentable: nil, allowStepWhenNotPresented: true, allowStepWhenDismissed: true)
     }
@@ -223,17 +225,27 @@ public final class FlowCoordinator {
         let subscription = StepSubscription(
             coordinator: self, stepper: stepper, presentable: presentable,
             gatesVisibility: !allowStepWhenNotPresented, allowsStepWhenDismissed: allowStepWhenDismissed)
-        var listening = Listening(stepper: stepper, presentable: presentable, subscription: subscription)
-        if let presentable, !allowStepWhenDismissed, !presentable.presentation.isDismissed {
-            listening.dismissalObserver = presentable.presentation.onDismissal { [weak self, weak subscription] in
-                guard let self, let subscription else { return }
-                subscription.presentableDismissed()
-                listenings.removeAll { $0.subscription === subscription }
-            }
+        let observesDismissal = presentable.map { !allowStepWhenDismissed && !$0.presentation.isDismissed } ?? false
+        if observesDismissal {
+            presentable?.presentation.onDismissal(.subscription(subscription))
         }
-        listenings.append(listening)
+        listenings.append(
+            Listening(
+                stepper: stepper, presentable: presentable, subscription: subscription,
+                observesDismissal: observesDismissal))
         subscription.receiveInitialStep(stepper.initialStep)
         stepper.readyToEmitSteps()
+    }
+
+    /// Lets go of the stepper and presentable of `subscription`, whose presentable was dismissed.
+    func stopListening(to subscription: StepSubscription) {
+        listenings.removeAll { $0.subscription === subscription }
+    }
+
+    /// The flow's root was dismissed: the flow ends.
+    func rootDismissed() {
+        observesRootDismissal = false
+        end()
     }
 
     // MARK: Ending
@@ -250,13 +262,13 @@ public final class FlowCoordinator {
         }
         for listening in listenings {
             listening.subscription.flowEnded()
-            if let observer = listening.dismissalObserver {
-                listening.presentable?.presentation.removeDismissalObserver(observer)
+            if listening.observesDismissal {
+                listening.presentable?.presentation.removeDismissalObserver(.subscription(listening.subscription))
             }
         }
         listenings = []
-        if let observer = flowDismissalObserver {
-            flow?.presentation.removeDismissalObserver(observer)
+        if observesRootDismissal {
+            flow?.presentation.removeDismissalObserver(.flow(WeakFlowCoordinator(coordinator: self)))
         }
         flow = nil
         if let parent {
@@ -272,5 +284,6 @@ private struct Listening {
     let stepper: any Stepper
     let presentable: (any Presentable)?
     let subscription: StepSubscription
-    var dismissalObserver: Int?
+    /// Whether the presentable's presentation tells the subscription of its dismissal.
+    let observesDismissal: Bool
 }

@@ -19,8 +19,9 @@ public final class Presentation {
     /// Whether the presentable was dismissed; dismissal is final.
     public private(set) var isDismissed = false
 
-    private var dismissalObservers: [(id: Int, action: @MainActor () -> Void)] = []
-    private var nextObserverID = 0
+    /// Usually one: the coordinator gating steps on this presentable, or the one whose flow
+    /// this is the root of.
+    private var dismissalObservers = InlineList<DismissalObserver>()
     private var readiness = FlowReadiness.waiting([])
 
     /// Creates the presentation state of a presentable, hidden unless told otherwise.
@@ -34,20 +35,20 @@ public final class Presentation {
         isDismissed = true
         isVisible = false
         let observers = dismissalObservers
-        dismissalObservers = []
+        dismissalObservers = InlineList()
         for observer in observers {
-            observer.action()
+            observer.presentableDismissed()
         }
     }
 
-    func onDismissal(_ action: @escaping @MainActor () -> Void) -> Int {
-        nextObserverID += 1
-        dismissalObservers.append((nextObserverID, action))
-        return nextObserverID
+    /// Tells `observer` when the presentable is dismissed (once).
+    func onDismissal(_ observer: DismissalObserver) {
+        dismissalObservers.append(observer)
     }
 
-    func removeDismissalObserver(_ id: Int) {
-        dismissalObservers.removeAll { $0.id == id }
+    /// Stops telling `observer` (a flow that ended before its root was dismissed).
+    func removeDismissalObserver(_ observer: DismissalObserver) {
+        dismissalObservers.removeAll { $0.isSame(as: observer) }
     }
 
     // MARK: Readiness of the flow whose root this is (used by `Flows.use(_:when: .ready)`)

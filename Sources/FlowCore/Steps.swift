@@ -11,13 +11,13 @@
 /// ```
 @MainActor
 public final class Steps {
-    private var listeners: [Listener] = []
-    private var nextListenerID = 0
+    /// Almost always one: the subscription of the coordinator that listens.
+    private var listeners = InlineList<Listener>()
 
     /// Creates an outlet that nobody listens to yet.
     public init() {}
 
-    /// Emits a step to every listening coordinator.
+    /// Emits a step to every listener, in the order they started listening.
     public func send(_ step: any Step) {
         guard !(step is NoneStep) else { return }
         for listener in listeners {
@@ -25,26 +25,37 @@ public final class Steps {
         }
     }
 
-    /// Adds a listener; listeners retired before are removed now, so a stepper contributed again
-    /// and again does not accumulate them.
-    func listen(_ deliver: @escaping @MainActor (any Step) -> Void) -> Int {
+    /// Adds a coordinator's subscription. Subscriptions that stopped listening before are removed
+    /// now, so a stepper contributed again and again does not accumulate them; until then a
+    /// stopped subscription still receives the steps (to log them as dropped).
+    func listen(_ subscription: StepSubscription) {
         listeners.removeAll(where: \.isRetired)
-        nextListenerID += 1
-        listeners.append(Listener(id: nextListenerID, deliver: deliver))
-        return nextListenerID
+        listeners.append(.subscription(subscription))
     }
 
-    /// Marks a listener whose coordinator no longer navigates these steps. It still receives them
-    /// (to log them as dropped) until the stepper is listened to again.
-    func retire(_ id: Int) {
-        if let index = listeners.firstIndex(where: { $0.id == id }) {
-            listeners[index].isRetired = true
+    /// Adds a listener that is never removed (a ``CompositeStepper`` forwarding its inner steppers).
+    func listen(_ deliver: @escaping @MainActor (any Step) -> Void) {
+        listeners.removeAll(where: \.isRetired)
+        listeners.append(.forward(deliver))
+    }
+
+    @MainActor
+    private enum Listener {
+        /// A coordinator's subscription, told directly (no closure to allocate).
+        case subscription(StepSubscription)
+        case forward(@MainActor (any Step) -> Void)
+
+        func deliver(_ step: any Step) {
+            switch self {
+            case .subscription(let subscription): subscription.receive(step)
+            case .forward(let deliver): deliver(step)
+            }
         }
-    }
 
-    private struct Listener {
-        let id: Int
-        let deliver: @MainActor (any Step) -> Void
-        var isRetired = false
+        /// A subscription whose coordinator no longer navigates these steps.
+        var isRetired: Bool {
+            if case .subscription(let subscription) = self { return subscription.state != .listening }
+            return false
+        }
     }
 }

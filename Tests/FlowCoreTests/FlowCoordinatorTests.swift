@@ -83,6 +83,60 @@ struct FlowCoordinatorTests {
         #expect(weak.aliveCount == 0)
     }
 
+    @Test("a stepper whose screen was dismissed and that is contributed again is listened to once")
+    func stepperContributedAgainIsListenedToOnce() async {
+        // Given a stepper contributed with a first screen, which is then dismissed
+        let stepper = TestStepper()
+        let first = TestPresentable("first")
+        let second = TestPresentable("second")
+        let flow = TestFlow { step in
+            switch step {
+            case .list: .one(flowContributor: .contribute(withNextPresentable: first, withNextStepper: stepper))
+            case .start: .one(flowContributor: .contribute(withNextPresentable: second, withNextStepper: stepper))
+            default: .none
+            }
+        }
+        let store = FlowTestStore(flow: flow)
+        await store.send(TestStep.list)
+        first.presentation.markDismissed()
+        let whileDismissed = await store.emit(TestStep.detail(id: 1), from: stepper)
+
+        // When it is contributed again with a second screen and emits
+        await store.send(TestStep.start)
+        let afterwards = await store.emit(TestStep.detail(id: 2), from: stepper)
+
+        // Then the step sent meanwhile was dropped as dismissed, the later one navigated once,
+        // and the first screen's subscription no longer hears it
+        #expect(whileDismissed.map(\.outcome.dropReason) == [.dismissed])
+        #expect(afterwards.map(\.outcome.dropReason) == [nil])
+        #expect(flow.navigated == [.list, .start, .detail(id: 2)])
+    }
+
+    @Test("a presentable that gates two steppers tells both of its dismissal, and both are released")
+    func dismissalReachesEveryGatedStepper() async {
+        // Given one screen contributed with two steppers that only the coordinator holds
+        var weak = WeakReferences()
+        let screen = TestPresentable("shared")
+        let flow = TestFlow { step in
+            guard step == .list else { return .none }
+            let steppers = [TestStepper(), TestStepper()]
+            weak.track(steppers[0], steppers[1])
+            return .multiple(
+                .contribute(withNextPresentable: screen, withNextStepper: steppers[0]),
+                .contribute(withNextPresentable: screen, withNextStepper: steppers[1]))
+        }
+        let store = FlowTestStore(flow: flow)
+        await store.send(TestStep.list)
+        #expect(store.coordinator.snapshot().listeners.count == 3)
+
+        // When the screen is dismissed
+        screen.presentation.markDismissed()
+
+        // Then the coordinator listens to neither, and both are gone
+        #expect(store.coordinator.snapshot().listeners.count == 1)
+        #expect(weak.aliveCount == 0)
+    }
+
     @Test("a dismissed presentable's steps are dropped unless allowStepWhenDismissed")
     func dismissedStepsAreDropped() async {
         // Given two pushed screens whose steppers the test keeps; the second allows steps when dismissed

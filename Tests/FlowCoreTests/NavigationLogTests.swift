@@ -32,6 +32,41 @@ struct NavigationLogTests {
                 + "contributed screen TestPresentable (stepper NoneStepper)")
     }
 
+    @Test("a step adapt lets through is logged as itself, one it replaces as the other; contributions read back")
+    func adaptedStepsAndContributionsReadBack() async {
+        // Given a flow that adapts .restricted into a step that is not Equatable, lets every other
+        // step through, and contributes a screen, a step to itself and one to its parent for .list
+        let screen = TestPresentable("list")
+        let flow = TestFlow(
+            onNavigate: { step in
+                step == .list
+                    ? .multiple(
+                        .contribute(withNextPresentable: screen, withNextStepper: NoneStepper()),
+                        .forwardToCurrentFlow(withStep: TestStep.detail(id: 4)),
+                        .forwardToParentFlow(withStep: TestStep.finish))
+                    : .none
+            },
+            onAdapt: { $0 == .restricted ? OpaqueStep(name: "opened") as any Step : $0 })
+        let store = FlowTestStore(flow: flow)
+
+        // When .list and .restricted are sent
+        let entries = await store.send(TestStep.list) + store.send(TestStep.restricted)
+
+        // Then .list reads back navigated as .list with its three contributions, in order
+        let list = try! #require(entries.first)
+        #expect(list.outcome.adaptedStep as? TestStep == .list)
+        #expect(
+            list.outcome.contributions.map(\.description) == [
+                "screen TestPresentable (stepper NoneStepper)", "forwardToCurrentFlow(detail(id: 4))",
+                "forwardToParentFlow(finish)",
+            ])
+        // And .restricted reads back navigated as the step adapt made of it, without contributions
+        let restricted = try! #require(entries.last { $0.step as? TestStep == .restricted })
+        #expect((restricted.outcome.adaptedStep as? OpaqueStep)?.name == "opened")
+        #expect(restricted.outcome.contributions.isEmpty)
+        #expect(restricted.outcome.dropReason == nil)
+    }
+
     @Test("a dropped step is logged with its reason")
     func droppedStepIsDescribed() async {
         // Given a hidden screen with a stepper
@@ -92,4 +127,9 @@ struct NavigationLogTests {
         #expect(coordinator.log.map(\.sequence) == Array(38...42))
         #expect(coordinator.log(after: 40).map(\.sequence) == [41, 42])
     }
+}
+
+/// A step that is not `Equatable`: the log cannot tell it from another and keeps it as it is.
+private struct OpaqueStep: Step {
+    let name: String
 }

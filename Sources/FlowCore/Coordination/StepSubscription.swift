@@ -2,8 +2,9 @@
 /// passes.
 ///
 /// The stepper's ``Steps`` holds the subscription (so that a step from a stepper kept alive
-/// elsewhere is still logged as dropped); the subscription holds its coordinator and presentable
-/// weakly, so nothing here keeps a finished flow alive.
+/// elsewhere is still logged as dropped), and so does the presentable's ``Presentation`` while it
+/// gates the steps (to be told of its dismissal); the subscription holds its coordinator and
+/// presentable weakly, so nothing here keeps a finished flow alive.
 @MainActor
 final class StepSubscription {
     enum State {
@@ -16,11 +17,9 @@ final class StepSubscription {
     private let tree: NavigationTree
     private weak var coordinator: FlowCoordinator?
     private weak var presentable: (any Presentable)?
-    private weak var steps: Steps?
     private let stepperType: Any.Type
     private let gatesVisibility: Bool
     private let allowsStepWhenDismissed: Bool
-    private var listenerID = 0
 
     init(
         coordinator: FlowCoordinator, stepper: any Stepper, presentable: (any Presentable)?,
@@ -29,13 +28,15 @@ final class StepSubscription {
         self.tree = coordinator.tree
         self.coordinator = coordinator
         self.presentable = presentable
-        self.steps = stepper.steps
         self.stepperType = type(of: stepper)
         self.gatesVisibility = gatesVisibility
         self.allowsStepWhenDismissed = allowsStepWhenDismissed
-        listenerID = stepper.steps.listen { [self] step in
-            receive(step, origin: .stepper(stepperType))
-        }
+        stepper.steps.listen(self)
+    }
+
+    /// Gates and queues a step the stepper sent.
+    func receive(_ step: any Step) {
+        receive(step, origin: .stepper(stepperType))
     }
 
     /// Gates and queues the stepper's initial step.
@@ -44,17 +45,17 @@ final class StepSubscription {
         receive(step, origin: .initialStep(of: stepperType))
     }
 
-    /// The presentable was dismissed: from now on steps are dropped as `dismissed`.
+    /// The presentable was dismissed: from now on steps are dropped as `dismissed`, and the
+    /// coordinator lets the stepper and presentable go.
     func presentableDismissed() {
         guard state == .listening else { return }
         state = .dismissed
-        steps?.retire(listenerID)
+        coordinator?.stopListening(to: self)
     }
 
     /// The flow ended: from now on steps are dropped as `flowEnded`.
     func flowEnded() {
         state = .ended
-        steps?.retire(listenerID)
     }
 
     private func receive(_ step: any Step, origin: StepOrigin) {

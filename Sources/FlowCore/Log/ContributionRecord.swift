@@ -4,12 +4,15 @@ public enum ContributionRecord: Sendable, CustomStringConvertible {
     case screen(presentable: Any.Type, stepper: Any.Type)
     /// A child flow, coordinated by a new child coordinator.
     case childFlow(Any.Type, stepper: Any.Type)
+    // The cases with a step are indirect (boxed): they are rare, and the log keeps a record of
+    // every contribution the size of the two types instead of the size of a step.
+
     /// A step forwarded to the same flow.
-    case forwardToCurrentFlow(any Step)
+    indirect case forwardToCurrentFlow(any Step)
     /// A step forwarded to the parent flow.
-    case forwardToParentFlow(any Step)
+    indirect case forwardToParentFlow(any Step)
     /// The flow ended, forwarding a step to its parent.
-    case end(forwardToParentFlowWithStep: any Step)
+    indirect case end(forwardToParentFlowWithStep: any Step)
 
     /// A readable account, e.g. `screen MovieDetailScreen (stepper MovieDetailViewModel)`.
     public var description: String {

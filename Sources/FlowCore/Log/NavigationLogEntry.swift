@@ -15,7 +15,17 @@ public struct NavigationLogEntry: Sendable, CustomStringConvertible {
     /// The flow it was routed to, if it reached one.
     public let flow: Any.Type?
     /// What became of it.
-    public let outcome: NavigationOutcome
+    public var outcome: NavigationOutcome { loggedOutcome.outcome(of: step) }
+    /// The outcome, compact: a live session keeps its last entries for the inspector.
+    private let loggedOutcome: LoggedOutcome
+
+    init(sequence: Int, step: any Step, origin: StepOrigin, flow: Any.Type?, outcome: NavigationOutcome) {
+        self.sequence = sequence
+        self.step = step
+        self.origin = origin
+        self.flow = flow
+        loggedOutcome = LoggedOutcome(outcome, of: step)
+    }
 
     /// A readable line for logs and the debugger panel.
     public var description: String {

@@ -25,8 +25,14 @@ final class ActionTable {
     enum Behavior {
         /// Sends the step from the stepper of the view controller the action belongs to.
         case step(any Step)
-        /// Runs this with the fields the action takes.
-        case perform(Perform)
+        /// Runs this with the fields the action takes (those its form declares; none for a button).
+        case perform(Perform, fields: [FormField])
+
+        /// The fields the action takes.
+        var fields: [FormField] {
+            if case .perform(_, let fields) = self { return fields }
+            return []
+        }
     }
 
     /// An action taken: what it does, the fields it takes and the view controller it belongs to.
@@ -36,20 +42,19 @@ final class ActionTable {
         let owner: ScreenID
     }
 
-    /// An action on screen, as kept between captures (its position in 32 bits a number).
+    /// An action on screen, as kept between captures (its position in 32 bits a number, the
+    /// fields it takes in its behavior: 72 bytes).
     private struct Entry {
         let token: OpaqueToken
         private let screenNumber: Int32
         private let indexNumber: Int32
         let behavior: Behavior
-        let fields: [FormField]
 
-        init(token: OpaqueToken, screen: ScreenID, index: Int, behavior: Behavior, fields: [FormField]) {
+        init(token: OpaqueToken, screen: ScreenID, index: Int, behavior: Behavior) {
             self.token = token
             screenNumber = Int32(truncatingIfNeeded: screen.rawValue)
             indexNumber = Int32(truncatingIfNeeded: index)
             self.behavior = behavior
-            self.fields = fields
         }
 
         var screen: ScreenID { ScreenID(rawValue: Int(screenNumber)) }
@@ -66,9 +71,10 @@ final class ActionTable {
     /// While a capture of the same version runs: the actions it registers again, in order.
     private var reissued: [Entry] = []
     private var generator = BatchedRandomNumberGenerator()
-    /// The last action taken, with the fields it took and their values: the same request again is
-    /// told apart from a click on a stale page.
-    private var lastTaken: (token: OpaqueToken, fields: [FormField], values: FormFields)?
+    /// The last action taken, with the fields it took and a hash of their values (not the values:
+    /// a session keeps this as long as it lives): the same request again is told apart from a
+    /// click on a stale page.
+    private var lastTaken: (token: OpaqueToken, fields: [FormField], values: Int)?
     /// Issues the token of the action at a position of the running capture, in place of a random
     /// one (the web host signs them: see ``HTMLWindow/tokenIssuer``); nil between captures.
     private var issue: ((_ position: Int) -> OpaqueToken)?
@@ -108,8 +114,14 @@ final class ActionTable {
         onScreen = []
         countByOwner = [:]
         issue = nil
-        // Kept until the next capture: no room for more.
-        if entries.capacity > entries.count { entries = Array(entries[...]) }
+        // Kept until the next capture: no room for more. (`Array(entries[...])` would hand back
+        // the same storage, room and all.)
+        if entries.capacity > entries.count {
+            var exact: [Entry] = []
+            exact.reserveCapacity(entries.count)
+            exact.append(contentsOf: entries)
+            entries = exact
+        }
     }
 
     /// Issues a token for `perform`, an action of the view controller `owner` that takes the
@@ -118,7 +130,8 @@ final class ActionTable {
         _ purpose: OnScreenAction.Purpose, of owner: ScreenID, fields: [FormField] = [],
         sampleFields: FormFields? = nil, perform: @escaping Perform
     ) -> ActionReference {
-        register(purpose, of: owner, fields: fields, sampleFields: sampleFields, behavior: .perform(perform))
+        register(
+            purpose, of: owner, fields: fields, sampleFields: sampleFields, behavior: .perform(perform, fields: fields))
     }
 
     /// Issues a token for sending `step` from the stepper of `owner`, and returns it as the
@@ -138,7 +151,7 @@ final class ActionTable {
             reissued.indices.contains(position) && reissued[position].screen == owner
                 && reissued[position].index == index
             ? reissued[position].token : issue?(position) ?? OpaqueToken.random(using: &generator)
-        entries.append(Entry(token: token, screen: owner, index: index, behavior: behavior, fields: fields))
+        entries.append(Entry(token: token, screen: owner, index: index, behavior: behavior))
         let text = token.text
         onScreen.append(
             OnScreenAction(
@@ -180,14 +193,25 @@ final class ActionTable {
     func take(_ text: String, fields: FormFields) throws(ActionError) -> Taken {
         guard let token = OpaqueToken(text) else { throw .unknown }
         guard let entry = entries.first(where: { $0.token == token }) else {
-            if let last = lastTaken, last.token == token, fields.declared(by: last.fields) == last.values {
+            if let last = lastTaken, last.token == token, Self.hash(fields.declared(by: last.fields)) == last.values {
                 throw .alreadyTaken
             }
             throw retired.contains(token) ? .stale : .unknown
         }
         retireAll()
-        lastTaken = (token, entry.fields, fields.declared(by: entry.fields))
-        return Taken(behavior: entry.behavior, fields: entry.fields, owner: entry.screen)
+        let taken = entry.behavior.fields
+        lastTaken = (token, taken, Self.hash(fields.declared(by: taken)))
+        return Taken(behavior: entry.behavior, fields: taken, owner: entry.screen)
+    }
+
+    /// The hash of `fields`' names and values, in order (this process's seed: kept in memory only).
+    private static func hash(_ fields: FormFields) -> Int {
+        var hasher = Hasher()
+        for field in fields.fields {
+            hasher.combine(field.name)
+            hasher.combine(field.value)
+        }
+        return hasher.finalize()
     }
 
     private func retire(_ token: OpaqueToken) {

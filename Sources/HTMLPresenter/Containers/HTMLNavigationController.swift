@@ -97,9 +97,11 @@ public final class HTMLNavigationController: HTMLViewController {
             return .init(title: "", largeTitle: false, backButton: nil, leftItems: [], rightItems: [])
         }
         var backButton: BarButtonSnapshot?
-        if viewControllers.count > 1, !top.navigationItem.hidesBackButton {
+        // Read without making the items of screens that never set one.
+        let item = top.madeNavigationItem
+        if viewControllers.count > 1, item?.hidesBackButton != true {
             let previous = viewControllers[viewControllers.count - 2]
-            let label = previous.navigationItem.backButtonTitle ?? previous.title
+            let label = previous.madeNavigationItem?.backButtonTitle ?? previous.title
             let action =
                 table?.register(.text("back to \(previous.title)"), of: id) { [weak self, weak previous] _ in
                     if let self, let previous { popToViewController(previous, animated: true) }
@@ -108,7 +110,7 @@ public final class HTMLNavigationController: HTMLViewController {
             backButton = BarButtonSnapshot(title: label.isEmpty ? "Back" : label, action: action, isProminent: false)
         }
         let largeTitle =
-            switch top.navigationItem.largeTitleDisplayMode {
+            switch item?.largeTitleDisplayMode ?? .automatic {
             case .always: true
             case .never: false
             case .automatic: prefersLargeTitles
@@ -121,7 +123,7 @@ public final class HTMLNavigationController: HTMLViewController {
         }
         return .init(
             title: top.title, largeTitle: largeTitle, backButton: backButton,
-            leftItems: buttons(top.navigationItem.leftBarButtonItems),
-            rightItems: buttons(top.navigationItem.rightBarButtonItems))
+            leftItems: buttons(item?.leftBarButtonItems ?? []),
+            rightItems: buttons(item?.rightBarButtonItems ?? []))
     }
 }

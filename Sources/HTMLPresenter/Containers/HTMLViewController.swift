@@ -28,7 +28,15 @@ open class HTMLViewController: Presentable {
     /// The title in the navigation bar, the back button of the next screen, the page title.
     public var title: String { didSet { setNeedsUpdate() } }
     /// What this screen shows in its navigation controller's bar.
-    public let navigationItem = NavigationItem()
+    public var navigationItem: NavigationItem {
+        if let madeNavigationItem { return madeNavigationItem }
+        let item = NavigationItem()
+        madeNavigationItem = item
+        return item
+    }
+    /// The navigation item once asked for: most view controllers (containers, screens under
+    /// others) never show one, and a live session holds a dozen of them.
+    private(set) var madeNavigationItem: NavigationItem?
     /// How this screen looks in a tab bar; the title with a generic icon if nil.
     public var tabBarItem: TabBarItem? { didSet { setNeedsUpdate() } }
     /// How it covers the screen when presented.

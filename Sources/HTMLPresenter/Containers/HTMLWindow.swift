@@ -123,7 +123,7 @@ public final class HTMLWindow: Presentable {
         willRun(taken)
         let result = await clock.duringAction { () async -> ActionResult in
             switch action.behavior {
-            case .perform(let perform):
+            case .perform(let perform, _):
                 return await perform(taken)
             case .step(let step):
                 owner?.stepper?.steps.send(step)
