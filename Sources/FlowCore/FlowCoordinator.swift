@@ -138,10 +138,10 @@ public final class FlowCoordinator {
 
     /// A new stream of (flow, step) pairs, for every flow of the tree, just before the flow navigates.
     /// Each access makes a new stream, so any number of listeners can observe.
-    public var willNavigate: AsyncStream<(flow: any Flow, step: any Step)> { tree.willNavigate.stream() }
+    public var willNavigate: AsyncStream<(flow: any Flow, step: any Step)> { tree.stream(.willNavigate) }
 
     /// A new stream of (flow, step) pairs, for every flow of the tree, just after the flow navigated.
-    public var didNavigate: AsyncStream<(flow: any Flow, step: any Step)> { tree.didNavigate.stream() }
+    public var didNavigate: AsyncStream<(flow: any Flow, step: any Step)> { tree.stream(.didNavigate) }
 
     // MARK: Navigation (called by the tree's queue)
 
@@ -159,13 +159,13 @@ public final class FlowCoordinator {
             tree.record(step, origin: origin, flow: flowType, outcome: .dropped(.adaptedToNil))
             return
         }
-        tree.willNavigate.send((flow, adapted))
+        tree.report((flow, adapted), .willNavigate)
         let contributors = flow.navigate(to: adapted)
         if !hasNavigated {
             hasNavigated = true
             flow.presentation.markFlowReady()
         }
-        tree.didNavigate.send((flow, adapted))
+        tree.report((flow, adapted), .didNavigate)
         tree.record(
             step, origin: origin, flow: flowType,
             outcome: .navigated(adaptedStep: adapted, contributions: contributors.records))

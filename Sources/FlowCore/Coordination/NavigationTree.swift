@@ -3,8 +3,19 @@
 @MainActor
 final class NavigationTree {
     private(set) var log: NavigationLogBuffer
-    let willNavigate = EventBroadcaster<(flow: any Flow, step: any Step)>()
-    let didNavigate = EventBroadcaster<(flow: any Flow, step: any Step)>()
+    /// The listeners to navigation events, made when the first one listens (``stream(_:)``): most
+    /// trees, a served session's, never have one.
+    private var willNavigate: EventBroadcaster<NavigationEvent>?
+    private var didNavigate: EventBroadcaster<NavigationEvent>?
+
+    /// A flow and the step it navigates.
+    typealias NavigationEvent = (flow: any Flow, step: any Step)
+
+    /// Whether an event is told just before a flow navigates or just after.
+    enum Moment {
+        case willNavigate
+        case didNavigate
+    }
 
     /// Told of every entry recorded (the coordinator's `onLogEntry`).
     var onRecord: (@MainActor (NavigationLogEntry) -> Void)?
@@ -79,10 +90,32 @@ final class NavigationTree {
         idleWaiters.removeValue(forKey: waiter)?.resume(returning: false)
     }
 
+    /// A new stream of the events told at `moment`.
+    func stream(_ moment: Moment) -> AsyncStream<NavigationEvent> {
+        let broadcaster = broadcaster(moment) ?? EventBroadcaster()
+        switch moment {
+        case .willNavigate: willNavigate = broadcaster
+        case .didNavigate: didNavigate = broadcaster
+        }
+        return broadcaster.stream()
+    }
+
+    /// Tells the streams of `moment` that a flow is about to navigate a step, or did.
+    func report(_ event: NavigationEvent, _ moment: Moment) {
+        broadcaster(moment)?.send(event)
+    }
+
+    private func broadcaster(_ moment: Moment) -> EventBroadcaster<NavigationEvent>? {
+        switch moment {
+        case .willNavigate: willNavigate
+        case .didNavigate: didNavigate
+        }
+    }
+
     /// Ends every event stream, when the root coordinator ends.
     func close() {
-        willNavigate.finish()
-        didNavigate.finish()
+        willNavigate?.finish()
+        didNavigate?.finish()
     }
 
     /// Navigates the queued steps in order until none is left; returns at once if another task is
