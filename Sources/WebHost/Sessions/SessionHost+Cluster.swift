@@ -70,17 +70,15 @@ extension SessionHost {
         let tag = UInt16.random(in: .min ... .max)
         session.sceneTag = tag
         let id = session.id
-        // The key of the page being captured: one HMAC per page, whatever its number of actions.
-        var pageKey: ActionToken.PageKey?
-        scene.window.tokenIssuer = { [weak self, weak scene] version, position in
-            guard let self, let scene, let key = tokenKey.withLock({ $0 }) else { return .random() }
+        scene.window.tokenIssuer = { [weak self, weak scene, weak session] version, position in
+            guard let self, let scene, let session, let key = tokenKey.withLock({ $0 }) else { return .random() }
             let token = ActionToken(
                 pathLength: scene.clickPath.entries.count, version: version, scene: tag, position: position)
-            let current =
-                pageKey.flatMap { $0.page == token.page ? $0 : nil }
+            let pageKey =
+                session.pageKey.flatMap { $0.page == token.page ? $0 : nil }
                 ?? ActionToken.PageKey(session: id, key: key, page: token)
-            pageKey = current
-            return token.signed(with: current)
+            session.pageKey = pageKey
+            return token.signed(with: pageKey)
         }
         let digest = paths.sessionDigest(of: id.description)
         digests.withLock { $0[digest] = id }
