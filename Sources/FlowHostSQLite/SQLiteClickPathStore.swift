@@ -73,17 +73,15 @@ public final class SQLiteClickPathStore: ClickPathStore {
         let now: Double
     }
 
-    /// The appends waiting, oldest first, and whether one of their callers is writing.
+    /// The appends waiting, oldest first, and whether the writer is draining them.
     private struct AppendQueue {
-        var waiting: [(append: PendingAppend, continuation: CheckedContinuation<Turn, any Error>)] = []
+        var waiting: [(append: PendingAppend, continuation: CheckedContinuation<Void, any Error>)] = []
         var writing = false
     }
 
-    /// What a waiting append is told: it was written, or its caller writes the next transaction.
-    private enum Turn {
-        case done
-        case write
-    }
+    /// Where the appends are written, one transaction after the other, off Swift's cooperative pool
+    /// (a write blocks its thread).
+    private let writer = DispatchQueue(label: "flowhost.sqlite.appends")
 
     // MARK: - Initialization
 
@@ -332,42 +330,51 @@ public final class SQLiteClickPathStore: ClickPathStore {
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
     /// session); throws ``ClickPathStoreError`` and stores nothing otherwise, or past the bound.
     /// Appends that arrive while a transaction is written go in the next one together, each in a
-    /// savepoint of its own: one append's error undoes none of the others. The next transaction is
-    /// written by the first of its appends' own callers: no task outlives the calls.
+    /// savepoint of its own: one append's error undoes none of the others.
+    ///
+    /// The transactions are written one after the other by one loop on a dispatch queue of the
+    /// store's, for as long as appends wait, and each caller is resumed when its transaction is
+    /// committed. (The next transaction was written by the first of its appends' own callers once:
+    /// that task had to be scheduled, and then hop to the database's writer, while every other
+    /// append waited: under 64 sessions' clicks an append waited 6.5 ms at the median.)
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
         let encoder = JSONEncoder()
         let rows = try entries.map { String(decoding: try encoder.encode(try sealer.seal($0)), as: UTF8.self) }
         let append = PendingAppend(
             session: session, key: IdentifierDigest.of(session), start: start, rows: rows,
             now: Date.now.timeIntervalSince1970)
-        let turn = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Turn, any Error>) in
-            let writesNow = appendQueue.withLock { queue in
-                guard queue.writing else {
-                    queue.writing = true
-                    return true
-                }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let startsWriting = appendQueue.withLock { queue in
                 queue.waiting.append((append, continuation))
-                return false
+                return !exchange(&queue.writing, with: true)
             }
-            if writesNow { continuation.resume(returning: .write) }
+            if startsWriting { writer.async { self.writeWaitingAppends() } }
         }
-        if turn == .write { try await write(append) }
     }
 
-    /// Writes `first` and the appends waiting behind it (at most `maxAppendsPerTransaction` in all)
-    /// in one transaction, then hands the writing on to the first append still waiting.
-    private func write(_ first: PendingAppend) async throws {
-        let (maxSessions, maxEntries) = (self.maxSessions, maxEntriesPerSession)
-        let batch = appendQueue.withLock { queue in
-            let batch = Array(queue.waiting.prefix(Self.maxAppendsPerTransaction - 1))
-            queue.waiting.removeFirst(batch.count)
-            return batch
+    /// Writes the waiting appends, at most `maxAppendsPerTransaction` a transaction, until none waits.
+    private func writeWaitingAppends() {
+        while true {
+            let batch = appendQueue.withLock { queue in
+                let batch = Array(queue.waiting.prefix(Self.maxAppendsPerTransaction))
+                queue.waiting.removeFirst(batch.count)
+                if batch.isEmpty { queue.writing = false }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
+            let failures = write(batch.map(\.append))
+            for ((_, continuation), failure) in zip(batch, failures) {
+                if let failure { continuation.resume(throwing: failure) } else { continuation.resume() }
+            }
         }
-        let appends = [first] + batch.map(\.append)
-        let failures: [(any Error)?]
+    }
+
+    /// Writes `appends` in one transaction, each in a savepoint; what each one failed with.
+    private func write(_ appends: [PendingAppend]) -> [(any Error)?] {
+        let (maxSessions, maxEntries) = (self.maxSessions, maxEntriesPerSession)
         do {
-            failures = try await database.write { db in
-                try appends.map { append -> ClickPathStoreError? in
+            return try database.write { db in
+                try appends.map { append -> (any Error)? in
                     do {
                         try db.inSavepoint {
                             try Self.write(append, maxSessions: maxSessions, maxEntries: maxEntries, in: db)
@@ -381,20 +388,8 @@ public final class SQLiteClickPathStore: ClickPathStore {
             }
         } catch {
             // The transaction itself failed (the disk, the file): none of its appends is stored.
-            failures = Array(repeating: error, count: appends.count)
+            return Array(repeating: error, count: appends.count)
         }
-        for ((_, continuation), failure) in zip(batch, failures.dropFirst()) {
-            if let failure { continuation.resume(throwing: failure) } else { continuation.resume(returning: .done) }
-        }
-        let next = appendQueue.withLock { queue -> CheckedContinuation<Turn, any Error>? in
-            guard !queue.waiting.isEmpty else {
-                queue.writing = false
-                return nil
-            }
-            return queue.waiting.removeFirst().continuation
-        }
-        next?.resume(returning: .write)
-        if let failure = failures[0] { throw failure }
     }
 
     /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing.

@@ -42,7 +42,7 @@ public struct FlowHostServer: Sendable {
                 responder.allowedHosts.serverStarted(port: port)
                 await onServerRunning(port)
             },
-            logger: host.logger)
+            logger: host.logger.deferringMetadata)
         // Other processes sharing the store: their changes move this one's pages.
         host.tasks.start { [host] in await host.followChanges() }
         application.addServices(SessionSweeper(host: host), host.tasks)

@@ -25,6 +25,14 @@ struct TemplateRenderingTests {
         )
     }
 
+    @Test("a name given twice in one object keeps its last value")
+    func repeatedName() throws {
+        let name = "title"
+        let values: TemplateValue = [name: "Heat", "year": 1995, name: "Ronin"]
+        #expect(values[name] == "Ronin")
+        #expect(try render("<p>{{title}} {{year}}</p>", values) == "<p>Ronin 1995</p>")
+    }
+
     @Test("a section over a list repeats per element, with the element's names first and outer names still found")
     func listSections() throws {
         let values: TemplateValue = ["movies": [["title": "Heat"], ["title": "Ronin"]], "suffix": "!"]

@@ -55,6 +55,19 @@ struct ConnectionTimeoutTests {
         }
     }
 
+    @Test("requests more often than the idle timeout keep a connection open; it closes an idle timeout after the last")
+    func busyConnection() async throws {
+        try await withShortBounds { _, raw in
+            let request = "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            let outcome = try await raw.hold(
+                Array(repeating: request, count: 4), pause: .milliseconds(1200), limit: .seconds(12))
+            #expect(outcome.received.components(separatedBy: "HTTP/1.1 200 OK").count == 5)
+            let closedAfter = try #require(outcome.closedAfter, "still open after 12 s")
+            // The last request went at 3.6 s: the close is due 2 s after its answer, not 2 s after the first.
+            #expect(closedAfter >= .milliseconds(5500) && closedAfter < .seconds(9), "closed after \(closedAfter)")
+        }
+    }
+
     @Test("a live-move stream is not cut by the idle timeout: it goes on with its keep-alives")
     func eventStream() async throws {
         try await withShortBounds { client, raw in

@@ -80,7 +80,11 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Named values.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        // Sized once and filled (a key given twice keeps its last value): a view model builds one
+        // per row per render, and merging into a dictionary that grows as it goes costs more.
+        var values = [String: TemplateValue](minimumCapacity: elements.count)
+        for (key, value) in elements { values[key] = value }
+        self = .object(values)
     }
 }
 

@@ -5,6 +5,12 @@ import NIOHTTPTypes
 /// the pipeline that sees bytes arrive (a request has begun, though its head is not whole), one
 /// after the HTTP decoder that sees requests' heads and ends and answers' ends. Lives on the
 /// connection's event loop.
+///
+/// The close is scheduled lazily: every request moves the deadline (four events a request), and
+/// scheduling and cancelling an event-loop task for each cost a page GET about 5 % of its CPU.
+/// So a later deadline leaves the scheduled check where it is; when the check runs, it closes the
+/// connection if the deadline passed, else schedules itself for the deadline as it is now. Only an
+/// earlier deadline than the scheduled check moves it.
 final class ConnectionTimer {
     private var deadlines: ConnectionDeadlines
     private let channel: any Channel
@@ -15,36 +21,44 @@ final class ConnectionTimer {
     init(channel: any Channel, requestTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.channel = channel
         deadlines = ConnectionDeadlines(requestTimeout: requestTimeout, idleTimeout: idleTimeout, openedAt: .now())
-        reschedule()
+        scheduleCheck()
     }
 
-    /// Applies an event, then moves the close to the new deadline.
+    /// Applies an event; the close follows the new deadline.
     func update(_ event: (inout ConnectionDeadlines, NIODeadline) -> Void) {
         event(&deadlines, .now())
-        reschedule()
+        scheduleCheck()
     }
 
     /// The connection closed: nothing more to do.
     func stop() {
         isStopped = true
-        cancel()
-    }
-
-    private func cancel() {
         scheduled?.task.cancel()
         scheduled = nil
     }
 
-    private func reschedule() {
-        let deadline = deadlines.deadline
-        guard !isStopped, deadline != scheduled?.deadline else { return }
-        cancel()
-        guard let deadline else { return }
+    /// Makes sure a check runs by the deadline: one scheduled at or before it stays.
+    private func scheduleCheck() {
+        guard !isStopped, let deadline = deadlines.deadline else { return }
+        if let scheduled {
+            guard deadline < scheduled.deadline else { return }
+            scheduled.task.cancel()
+        }
         let task = channel.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(deadline: deadline) { [self] in
             scheduled = nil
-            channel.close(promise: nil)
+            check()
         }
         scheduled = (deadline, task)
+    }
+
+    /// The scheduled check: closes the connection when its deadline passed, else waits for it.
+    private func check() {
+        guard !isStopped, let deadline = deadlines.deadline else { return }
+        if deadline <= .now() {
+            channel.close(promise: nil)
+        } else {
+            scheduleCheck()
+        }
     }
 }
 

@@ -31,32 +31,44 @@ struct PageResponses: Sendable {
 
     /// A rendered page.
     func page(_ html: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        var response = Response(status: status, headers: headers, body: ResponseBody(byteBuffer: html))
-        response.headers[values: .setCookie].append(nextNavigationCookie())
-        return response
+        Response(status: status, headers: pageHeaders(), body: ResponseBody(byteBuffer: html))
     }
 
     /// A published page, in the coding the client accepts (`Vary: Accept-Encoding` when it is kept
     /// compressed: the answer depends on that header).
     func page(_ body: CompressedBody, for coding: ContentCoding, status: HTTPResponse.Status = .ok) -> Response {
         let (bytes, sent) = body.bytes(for: coding)
-        var response = page(bytes, status: status)
-        if body.isCompressed { response.headers[.vary] = "Accept-Encoding" }
-        if sent == .gzip { response.headers[.contentEncoding] = "gzip" }
-        return response
+        var headers = pageHeaders()
+        if body.isCompressed { headers.append(Self.varyField) }
+        if sent == .gzip { headers.append(Self.gzipField) }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: bytes))
     }
+
+    /// A page's headers: appended, not set (no field is there twice), from fields made once (a
+    /// field checks its value when it is made), with room for the security headers
+    /// (``addSecurityHeaders(to:)``). Every page GET pays for these.
+    private func pageHeaders() -> HTTPFields {
+        var headers = HTTPFields()
+        headers.reserveCapacity(8)
+        headers.append(Self.htmlField)
+        headers.append(Self.noStoreField)
+        headers.append(HTTPField(name: .setCookie, value: nextNavigationCookie()))
+        return headers
+    }
+
+    private static let htmlField = HTTPField(name: .contentType, value: "text/html; charset=utf-8")
+    private static let noStoreField = HTTPField(name: .cacheControl, value: "no-store")
+    private static let varyField = HTTPField(name: .vary, value: "Accept-Encoding")
+    private static let gzipField = HTTPField(name: .contentEncoding, value: "gzip")
 
     /// `303 See Other` to `location`.
     func redirect(to location: String) -> Response {
         var headers = HTTPFields()
-        headers[.location] = location
-        headers[.cacheControl] = "no-store"
-        var response = Response(status: .seeOther, headers: headers)
-        response.headers[values: .setCookie].append(nextNavigationCookie())
-        return response
+        headers.reserveCapacity(8)
+        headers.append(HTTPField(name: .location, value: location))
+        headers.append(Self.noStoreField)
+        headers.append(HTTPField(name: .setCookie, value: nextNavigationCookie()))
+        return Response(status: .seeOther, headers: headers)
     }
 
     /// `303 See Other` to `location` after an action that left the session's stored path
@@ -64,9 +76,11 @@ struct PageResponses: Sendable {
     func redirect(to location: String, pathLength: Int?) -> Response {
         var response = redirect(to: location)
         if let pathLength {
-            response.headers[values: .setCookie].append(
-                "\(Self.pathLengthCookie)=\(pathLength)"
-                    + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes))
+            response.headers.append(
+                HTTPField(
+                    name: .setCookie,
+                    value: "\(Self.pathLengthCookie)=\(pathLength)"
+                        + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes)))
         }
         return response
     }
@@ -123,10 +137,15 @@ struct PageResponses: Sendable {
     /// Adds the headers every response carries; a response that set its own policy (a thumbnail's,
     /// ``framedBySelfContentSecurityPolicy``) keeps it.
     static func addSecurityHeaders(to headers: inout HTTPFields) {
-        if headers[.contentSecurityPolicy] == nil { headers[.contentSecurityPolicy] = contentSecurityPolicy }
-        headers[.xContentTypeOptions] = "nosniff"
-        headers[.referrerPolicy] = "same-origin"
+        if !headers.contains(.contentSecurityPolicy) { headers.append(contentSecurityPolicyField) }
+        headers.append(noSniffField)
+        headers.append(referrerPolicyField)
     }
+
+    private static let contentSecurityPolicyField = HTTPField(
+        name: .contentSecurityPolicy, value: contentSecurityPolicy)
+    private static let noSniffField = HTTPField(name: .xContentTypeOptions, value: "nosniff")
+    private static let referrerPolicyField = HTTPField(name: .referrerPolicy, value: "same-origin")
 
     /// The next navigation cookie, as its `Set-Cookie` value: the attributes of ``cookie(_:value:)``
     /// written once, not a `Cookie` (a table of attributes) built and printed for every page.

@@ -2,9 +2,12 @@ import Crypto
 import HTMLPresenter
 
 /// What an action token of a served page says, signed: the web host's tokens are not random but
-/// name the page and the action, with an HMAC-SHA256 under the store's token key
-/// (``ClickPathStore/tokenKey()``) over the session id and those fields. Every process sharing the
-/// store can so check a token and find its action, also in a session it rebuilt from the store.
+/// name the page and the action, with a MAC every process sharing the store can check, so that it
+/// finds the action also in a session it rebuilt from the store. The MAC is two-level, so that a
+/// page of 28 actions costs one HMAC, not 28: the page's key (``PageKey``) is HMAC-SHA256 under the
+/// store's token key (``ClickPathStore/tokenKey()``) over the session id and the page's fields; an
+/// action's MAC is SipHash-2-4 of its position under that key (a pseudorandom function: the MACs of
+/// a page's actions tell nothing of another position's, nor of another page's).
 ///
 /// 128 bits, written like any ``OpaqueToken`` (32 hex digits): the click path's length when the
 /// page was captured (24 bits), the window's version (24 bits), a random tag of the scene that
@@ -46,31 +49,51 @@ struct ActionToken: Sendable, Equatable {
     init?(verifying text: some StringProtocol, session: SessionID, key: SymmetricKey) {
         guard let token = OpaqueToken(text) else { return nil }
         self.init(token)
-        guard token.words.low & 0xFFFF_FFFF_FFFF == mac(session: session, key: key) else { return nil }
+        let pageKey = PageKey(session: session, key: key, page: self)
+        guard token.words.low & 0xFFFF_FFFF_FFFF == pageKey.mac(position: position) else { return nil }
     }
 
-    /// The token, signed for the session `session` with `key`.
-    func signed(for session: SessionID, key: SymmetricKey) -> OpaqueToken {
-        OpaqueToken(high: high, low: UInt64(position) << 48 | mac(session: session, key: key))
+    /// The token, signed with `pageKey` (the key of this token's page).
+    func signed(with pageKey: PageKey) -> OpaqueToken {
+        OpaqueToken(high: page, low: UInt64(position) << 48 | pageKey.mac(position: position))
     }
 
-    private var high: UInt64 {
+    /// The fields that name the page: path length, version, scene.
+    var page: UInt64 {
         UInt64(pathLength) << 40 | UInt64(version) << 16 | UInt64(scene)
     }
 
-    /// The first 48 bits of HMAC-SHA256(key, session id ‖ fields).
-    private func mac(session: SessionID, key: SymmetricKey) -> UInt64 {
-        var message = [UInt8]()
-        message.reserveCapacity(26)
-        let (sessionHigh, sessionLow) = session.words
-        for word in [sessionHigh, sessionLow, high] {
-            for shift in stride(from: 56, through: 0, by: -8) {
-                message.append(UInt8(truncatingIfNeeded: word >> shift))
+    /// The key of one page's tokens in one session: the first 128 bits of
+    /// HMAC-SHA256(token key, session id ‖ page fields), kept while the page's tokens are issued.
+    struct PageKey: Sendable, Equatable {
+        /// The page fields (``ActionToken/page``) it is the key of.
+        let page: UInt64
+        private let function: SipHash24
+
+        /// The key of the page `token` names, in the session `session`.
+        init(session: SessionID, key: SymmetricKey, page token: ActionToken) {
+            page = token.page
+            var message = [UInt8]()
+            message.reserveCapacity(24)
+            let (sessionHigh, sessionLow) = session.words
+            for word in [sessionHigh, sessionLow, page] {
+                for shift in stride(from: 56, through: 0, by: -8) {
+                    message.append(UInt8(truncatingIfNeeded: word >> shift))
+                }
+            }
+            let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
+            function = code.withUnsafeBytes { bytes in
+                func word(at offset: Int) -> UInt64 {
+                    bytes[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+                }
+                return SipHash24(key0: word(at: 0), key1: word(at: 8))
             }
         }
-        message.append(UInt8(truncatingIfNeeded: position >> 8))
-        message.append(UInt8(truncatingIfNeeded: position))
-        let code = HMAC<SHA256>.authenticationCode(for: message, using: key)
-        return code.withUnsafeBytes { bytes in bytes.prefix(6).reduce(0) { $0 << 8 | UInt64($1) } }
+
+        /// The first 48 bits of SipHash-2-4 of the action's position (two bytes, big-endian).
+        func mac(position: Int) -> UInt64 {
+            function.hash([UInt8(truncatingIfNeeded: position >> 8), UInt8(truncatingIfNeeded: position)])
+                & 0xFFFF_FFFF_FFFF
+        }
     }
 }

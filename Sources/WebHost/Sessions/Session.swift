@@ -58,6 +58,9 @@ final class Session: Sendable {
     @MainActor var notice: String?
     /// The random tag of the scene's window in the action tokens it issues (``ActionToken/scene``).
     @MainActor var sceneTag: UInt16 = 0
+    /// The key of the page whose tokens the scene issues now: one HMAC a page
+    /// (``ActionToken/PageKey``), kept here rather than in a box of the issuer's own.
+    @MainActor var pageKey: ActionToken.PageKey?
     /// The action positions, by capture position, of the page before the path's last entry, as
     /// ``SessionHost/isRetry(capturePosition:posted:after:of:)`` rebuilt it for that path length.
     @MainActor var pageBeforeLast: (pathLength: Int, actions: [ActionPosition?])?

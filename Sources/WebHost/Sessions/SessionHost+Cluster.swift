@@ -70,11 +70,15 @@ extension SessionHost {
         let tag = UInt16.random(in: .min ... .max)
         session.sceneTag = tag
         let id = session.id
-        scene.window.tokenIssuer = { [weak self, weak scene] version, position in
-            guard let self, let scene, let key = tokenKey.withLock({ $0 }) else { return .random() }
-            return ActionToken(
-                pathLength: scene.clickPath.entries.count, version: version, scene: tag, position: position
-            ).signed(for: id, key: key)
+        scene.window.tokenIssuer = { [weak self, weak scene, weak session] version, position in
+            guard let self, let scene, let session, let key = tokenKey.withLock({ $0 }) else { return .random() }
+            let token = ActionToken(
+                pathLength: scene.clickPath.entries.count, version: version, scene: tag, position: position)
+            let pageKey =
+                session.pageKey.flatMap { $0.page == token.page ? $0 : nil }
+                ?? ActionToken.PageKey(session: id, key: key, page: token)
+            session.pageKey = pageKey
+            return token.signed(with: pageKey)
         }
         let digest = paths.sessionDigest(of: id.description)
         digests.withLock { $0[digest] = id }

@@ -1,0 +1,54 @@
+import Crypto
+import HTMLPresenter
+import Testing
+
+@testable import WebHost
+
+@Suite("Signed action tokens: one HMAC a page, a SipHash an action; nothing forged passes")
+struct ActionTokenTests {
+    private let key = SymmetricKey(size: .bits256)
+    private let session = SessionID.random()
+
+    @Test("SipHash-2-4 gives the reference outputs (the paper's key 00..0f)")
+    func sipHashVectors() {
+        // Aumasson and Bernstein, "SipHash: a fast short-input PRF", Appendix A, and the
+        // reference implementation's vectors.h (outputs read as little-endian words).
+        let sip = SipHash24(key0: 0x0706_0504_0302_0100, key1: 0x0f0e_0d0c_0b0a_0908)
+        #expect(sip.hash([UInt8]()) == 0x726f_db47_dd0e_0e31)
+        #expect(sip.hash([0]) == 0x74f8_39c5_93dc_67fd)
+        #expect(sip.hash(Array(0...14) as [UInt8]) == 0xa129_ca61_49be_45e5)
+        #expect(sip.hash(Array(0...7) as [UInt8]) == 0x93f5_f579_9a93_2462)
+    }
+
+    @Test("a token signed for a page verifies with its session and key, naming its fields")
+    func roundTrip() throws {
+        for position in [0, 1, 27, 0xFFFF] {
+            let token = ActionToken(pathLength: 12, version: 40, scene: 0xBEEF, position: position)
+            let signed = token.signed(with: .init(session: session, key: key, page: token))
+            let verified = try #require(ActionToken(verifying: signed.description, session: session, key: key))
+            #expect(verified == token)
+        }
+    }
+
+    @Test("another session, another key, or any one hex digit changed: refused")
+    func forgeries() {
+        let token = ActionToken(pathLength: 3, version: 7, scene: 9, position: 4)
+        let text = token.signed(with: .init(session: session, key: key, page: token)).description
+        #expect(ActionToken(verifying: text, session: .random(), key: key) == nil)
+        #expect(ActionToken(verifying: text, session: session, key: SymmetricKey(size: .bits256)) == nil)
+        for index in text.indices {
+            let digit = text[index] == "0" ? "1" : "0"
+            let changed = text.replacingCharacters(in: index...index, with: digit)
+            #expect(ActionToken(verifying: changed, session: session, key: key) == nil, "\(changed)")
+        }
+    }
+
+    @Test("the MACs of one page's actions differ, and differ from the same positions on the next page")
+    func macsAreDistinct() {
+        let page = ActionToken(pathLength: 3, version: 7, scene: 9, position: 0)
+        let next = ActionToken(pathLength: 4, version: 8, scene: 9, position: 0)
+        let keys = [page, next].map { ActionToken.PageKey(session: session, key: key, page: $0) }
+        let macs = keys.flatMap { pageKey in (0..<64).map { pageKey.mac(position: $0) } }
+        #expect(Set(macs).count == macs.count)
+    }
+}
