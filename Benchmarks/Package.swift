@@ -21,6 +21,7 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
@@ -73,7 +74,10 @@ let package = Package(
         // The bare Hummingbird route the page GET is measured against (Benchmarks/webhost.sh).
         .executableTarget(
             name: "BareRoute",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

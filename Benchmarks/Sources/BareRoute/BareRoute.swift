@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import Synchronization
 
 /// `flowhost-bare`: the honest limit of serving a page. A bare Hummingbird router with one route,
@@ -47,8 +48,11 @@ struct BareRoute {
             }
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: page.bytes))
         }
+        // No log handler at all: Hummingbird sets a request id on its logger for every request,
+        // which swift-log's default handler formats at once. The limit pays nothing it need not.
         let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil))
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            logger: Logger(label: "flowhost-bare") { _ in SwiftLogNoOpLogHandler() })
         try await application.runService()
     }
 }
