@@ -2,9 +2,10 @@
 enum ClosedLoop {
     /// Prepares `clients` clients at once (not measured), then, once all are ready, runs each one's
     /// `step` over and over until `duration` has passed. The first failure stops them all.
-    /// - Returns: their tallies added up, and the time from the start to the last answer.
+    /// - Returns: their tallies added up (with the CPU seconds `cpu`'s process used meanwhile, when
+    ///   given), and the time from the start to the last answer.
     static func run<Client: Sendable>(
-        clients: Int, for duration: Duration,
+        clients: Int, for duration: Duration, cpu: ProcessCPU? = nil,
         prepare: @escaping @Sendable () async throws -> Client,
         step: @escaping @Sendable (inout Client, inout Tally) async throws -> Void
     ) async throws -> (tally: Tally, elapsed: Duration) {
@@ -12,9 +13,10 @@ enum ClosedLoop {
             for _ in 0..<clients { group.addTask { try await prepare() } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
+        let cpuBefore = try cpu?.seconds()
         let start = ContinuousClock.now
         let deadline = start + duration
-        let tally = try await withThrowingTaskGroup(of: Tally.self) { group in
+        var tally = try await withThrowingTaskGroup(of: Tally.self) { group in
             for client in ready {
                 group.addTask {
                     var client = client
@@ -25,6 +27,8 @@ enum ClosedLoop {
             }
             return try await group.reduce(into: Tally()) { $0.add($1) }
         }
-        return (tally, ContinuousClock.now - start)
+        let elapsed = ContinuousClock.now - start
+        if let cpu, let cpuBefore { tally.cpuSeconds = try cpu.seconds() - cpuBefore }
+        return (tally, elapsed)
     }
 }

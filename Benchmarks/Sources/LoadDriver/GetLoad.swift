@@ -23,9 +23,10 @@ enum GetLoad: String, CaseIterable {
         tally: Tally, elapsed: Duration
     ) {
         let gzip = options.acceptsGzip
+        let cpu = self == .bare ? options.barePID.map(ProcessCPU.init) : options.serverPID.map(ProcessCPU.init)
         switch self {
         case .healthz:
-            return try await ClosedLoop.run(clients: connections, for: duration) {
+            return try await ClosedLoop.run(clients: connections, for: duration, cpu: cpu) {
                 Browser(client: client, server: options.server, acceptsGzip: gzip)
             } step: { browser, tally in
                 let start = ContinuousClock.now
@@ -37,7 +38,7 @@ enum GetLoad: String, CaseIterable {
                 tally.requests += 1
             }
         case .page:
-            return try await ClosedLoop.run(clients: connections, for: duration) {
+            return try await ClosedLoop.run(clients: connections, for: duration, cpu: cpu) {
                 var browser = Browser(client: client, server: options.server, acceptsGzip: gzip)
                 let movies = try await browser.signIn()
                 return (browser, movies.path)
@@ -50,7 +51,7 @@ enum GetLoad: String, CaseIterable {
             }
         case .bare:
             guard let bare = options.bare else { throw LoadFailure("the bare route needs --bare") }
-            return try await ClosedLoop.run(clients: connections, for: duration) {
+            return try await ClosedLoop.run(clients: connections, for: duration, cpu: cpu) {
                 Browser(client: client, server: bare, acceptsGzip: gzip)
             } step: { browser, tally in
                 let start = ContinuousClock.now

@@ -48,6 +48,7 @@ struct LoadDriver {
             Report.getHeader(duration: options.duration)
         }
         var rates: [GetLoad: [Int: Double]] = [:]
+        var cpuPerRequest: [GetLoad: [Int: Double]] = [:]
         for load in GetLoad.allCases where load != .bare || options.bare != nil {
             for connections in options.connections {
                 let (tally, elapsed) = try await load.run(
@@ -55,6 +56,7 @@ struct LoadDriver {
                 try requireWork(tally.requests, "GET \(load.label) on \(connections) connections")
                 Report.getRow(load, connections: connections, tally: tally, elapsed: elapsed)
                 rates[load, default: [:]][connections] = Report.rate(tally.requests, elapsed)
+                cpuPerRequest[load, default: [:]][connections] = tally.cpuSeconds.map { $0 / Double(tally.requests) }
             }
         }
         for connections in options.connections {
@@ -64,6 +66,9 @@ struct LoadDriver {
             }
             if let bare = rates[.bare]?[connections] {
                 Report.share(connections: connections, of: "page", page, in: "bare route", bare)
+            }
+            if let pageCPU = cpuPerRequest[.page]?[connections], let bareCPU = cpuPerRequest[.bare]?[connections] {
+                Report.cpuShare(connections: connections, of: "page", pageCPU, against: "bare route", bareCPU)
             }
         }
         Report.roundTripHeader(duration: options.duration)

@@ -8,10 +8,14 @@ struct Options: Sendable {
     var duration: Duration = .seconds(10)
     var connections = [8, 64]
     var sessions = [1, 8, 64]
+    /// The server's and the bare route's processes, to report their CPU per request.
+    var serverPID: Int32?
+    var barePID: Int32?
 
     static let usage = """
         Usage: flowhost-load --server http://127.0.0.1:PORT [--bare http://127.0.0.1:PORT] [--duration SECONDS]
                              [--connections 8,64] [--sessions 1,8,64] [--no-gzip]
+                             [--server-pid PID] [--bare-pid PID]
                flowhost-load --server http://127.0.0.1:PORT --smoke
                flowhost-load --server http://127.0.0.1:PORT --round-trips-only [--duration SECONDS] [--sessions 8]
         Measures a running `flowhost serve` of the movie demo, every client in a closed loop (it asks again
@@ -22,6 +26,8 @@ struct Options: Sendable {
         --smoke: 1 second per part, 8 connections, 1 and 8 sessions (CI: checks it works, times nothing).
         --round-trips-only: no GETs (an A/B of two server configurations on the action round trip).
         --no-gzip: clients that accept no compression.
+        --server-pid, --bare-pid: the processes (on this machine) whose CPU per request each row reports
+          (from /proc/PID/stat): a figure the machine's other load moves far less than the rates.
         Exits 1 when an answer is not the expected one (status, screen) or a part made no request.
         """
 
@@ -40,11 +46,18 @@ struct Options: Sendable {
             else { throw LoadFailure("\(option) takes positive counts separated by commas, not \(text)") }
             return counts
         }
+        func pid(of option: String) throws(LoadFailure) -> Int32 {
+            let text = try value(of: option)
+            guard let pid = Int32(text), pid > 0 else { throw LoadFailure("\(option) takes a process id, not \(text)") }
+            return pid
+        }
         while let option = remaining.popFirst() {
             switch option {
             case "--server": server = try value(of: option)
             case "--bare": bare = try value(of: option)
             case "--no-gzip": acceptsGzip = false
+            case "--server-pid": serverPID = try pid(of: option)
+            case "--bare-pid": barePID = try pid(of: option)
             case "--duration":
                 let text = try value(of: option)
                 guard let seconds = Double(text), seconds > 0 else {

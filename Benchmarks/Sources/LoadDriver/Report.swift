@@ -4,7 +4,7 @@ import Foundation
 enum Report {
     static func getHeader(duration: Duration) {
         print("== GET, closed loop, \(seconds(duration)) s per row (latency per request)")
-        row("GET", "connections", "requests", "requests/s", "p50 ms", "p99 ms")
+        row("GET", "connections", "requests", "requests/s", "p50 ms", "p99 ms", "CPU us/req")
     }
 
     /// The movie list's size on the wire and as HTML.
@@ -19,7 +19,7 @@ enum Report {
         row(
             load.label, "\(connections)", "\(tally.requests)",
             String(format: "%.0f", rate(tally.requests, elapsed)),
-            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99))
+            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99), microseconds(tally, per: tally.requests))
     }
 
     /// One row's requests/s as a share of another's, on the same connections in the same run.
@@ -27,18 +27,33 @@ enum Report {
         print("\(name) / \(other) on \(connections) connections: " + String(format: "%.1f %%", 100 * rate / otherRate))
     }
 
+    /// The other row's CPU per request as a share of this one's: how close this one's cost is to it.
+    static func cpuShare(connections: Int, of name: String, _ cpu: Double, against other: String, _ otherCPU: Double) {
+        print(
+            "\(name) / \(other) on \(connections) connections, by CPU per request: "
+                + String(format: "%.1f %%", 100 * otherCPU / cpu))
+    }
+
     static func roundTripHeader(duration: Duration) {
         print(
             "== Action round trips (POST -> 303 -> GET), signed-in sessions, closed loop, \(seconds(duration)) s per row"
         )
-        row("sessions", "round trips", "round trips/s", "POST p50 ms", "POST p99 ms", "GET p50 ms", "GET p99 ms")
+        row(
+            "sessions", "round trips", "round trips/s", "POST p50 ms", "POST p99 ms", "GET p50 ms", "GET p99 ms",
+            "CPU us/trip")
     }
 
     static func roundTripRow(sessions: Int, tally: Tally, elapsed: Duration) {
         row(
             "\(sessions)", "\(tally.roundTrips)", String(format: "%.0f", rate(tally.roundTrips, elapsed)),
             milliseconds(tally.posts, 50), milliseconds(tally.posts, 99),
-            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99))
+            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99), microseconds(tally, per: tally.roundTrips))
+    }
+
+    /// The measured process's CPU per request (or round trip), in microseconds; `-` when not measured.
+    private static func microseconds(_ tally: Tally, per count: Int) -> String {
+        guard let seconds = tally.cpuSeconds, count > 0 else { return "-" }
+        return String(format: "%.0f", seconds / Double(count) * 1e6)
     }
 
     private static func row(_ first: String, _ columns: String...) {

@@ -16,7 +16,7 @@ enum RoundTrips {
     static func run(sessions: Int, for duration: Duration, client: HTTPClient, options: Options) async throws -> (
         tally: Tally, elapsed: Duration
     ) {
-        try await ClosedLoop.run(clients: sessions, for: duration) {
+        try await ClosedLoop.run(clients: sessions, for: duration, cpu: options.serverPID.map(ProcessCPU.init)) {
             var browser = Browser(client: client, server: options.server, acceptsGzip: options.acceptsGzip)
             let movies = try await browser.signIn()
             return Session(browser: browser, page: movies)

@@ -4,6 +4,8 @@ struct Tally: Sendable {
     var roundTrips = 0
     var gets = Latencies()
     var posts = Latencies()
+    /// The CPU seconds the measured server used meanwhile, when the driver was given its pid.
+    var cpuSeconds: Double?
 
     /// Adds another client's tally.
     mutating func add(_ other: Tally) {
