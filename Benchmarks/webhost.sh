@@ -5,8 +5,9 @@
 #      page's size on the wire (clients accept gzip, as browsers do);
 #   B. action round trips (POST -> 303 -> GET) from 1, 8 and 64 signed-in sessions, closed loop;
 #      A and B run twice: with --store memory, then with the SQLite click path store (a temp file);
-#      every row also gives the process's CPU per request or round trip (from /proc/PID/stat), a
-#      figure the machine's other load moves far less than the rates;
+#      every row also gives the server's CPU per request or round trip (from /proc/PID/stat), a
+#      figure the machine's other load moves far less than the rates, and the driver's own (on
+#      shared cores a request costs the machine both);
 #   C. memory per session: the server's RSS growth over 10,000 signed-in sessions;
 #   D. the inspector's cost on the action round trip: 8 sessions, inspector on (the default) and off
 #      (--no-inspector), in alternating rounds (5 of 5 s each; on a shared machine the medians count);
@@ -124,7 +125,7 @@ ab_rounds() {
             read -r -a words <<<"$config"
             start_server "${words[@]:1}"
             "$driver" --server "$base" --server-pid "$pid" "${ab_load[@]}" --sessions "$sessions" | tee "$work/run.txt"
-            rate=$(awk -v n="$sessions" '$1 == n && NF == 8 { print $3 }' "$work/run.txt" | tail -n 1)
+            rate=$(awk -v n="$sessions" '$1 == n && NF == 9 { print $3 }' "$work/run.txt" | tail -n 1)
             [[ -n $rate ]] || { echo "error: no round trip rate in the driver's output" >&2; exit 1; }
             echo "${words[0]} $rate" >>"$rates"
         done

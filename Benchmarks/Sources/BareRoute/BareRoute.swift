@@ -1,24 +1,29 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import Synchronization
 
 /// `flowhost-bare`: the honest limit of serving a page. A bare Hummingbird router with one route,
 /// `GET /page`, that answers the bytes it was given from memory with the headers they came with:
-/// no session, no cookie, no lock but the one that hands out the bytes. `flowhost-load --bare URL`
-/// first sends it (`PUT /page`) a signed-in session's movie list exactly as `flowhost serve`
-/// sent it (compressed, when the server compressed it), then measures `GET /page` in the same run
-/// as the server's page GET.
+/// no session, no cookie read, no lock but the one that hands out the bytes. `flowhost-load --bare
+/// URL` first sends it (`PUT /page`) a signed-in session's movie list exactly as `flowhost serve`
+/// sent it: the body (compressed, when the server compressed it) and every header of the answer
+/// (security headers and the navigation cookie included: each `Bare-Header: Name: value` of the
+/// PUT is one field to answer with), then measures `GET /page` in the same run as the server's
+/// page GET. Same bytes on the wire both ways: the difference is what the session costs.
 ///
 /// Usage: flowhost-bare --port PORT
 @main
 struct BareRoute {
-    /// The page as it travels, and the headers that say what it is.
+    /// The page as it travels, and the headers it travels with.
     struct Page: Sendable {
         var bytes = ByteBuffer()
-        var contentType = "text/plain"
-        var contentEncoding: String?
+        var headers: HTTPFields = [.contentType: "text/plain"]
     }
+
+    /// The request header naming one field of the answer: `Bare-Header: Name: value`.
+    static let replayedHeader = HTTPField.Name("Bare-Header")!
 
     static func main() async throws {
         let arguments = CommandLine.arguments
@@ -32,21 +37,20 @@ struct BareRoute {
         let router = Router()
         router.put("page") { request, _ -> HTTPResponse.Status in
             let bytes = try await request.body.collect(upTo: 16 << 20)
-            page.withLock {
-                $0 = Page(
-                    bytes: bytes, contentType: request.headers[.contentType] ?? "application/octet-stream",
-                    contentEncoding: request.headers[.contentEncoding])
+            var headers = HTTPFields()
+            for line in request.headers[values: replayedHeader] {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, let name = HTTPField.Name(String(parts[0])) else {
+                    throw HTTPError(.badRequest, message: "Bare-Header is `Name: value`, not \(line)")
+                }
+                headers.append(HTTPField(name: name, value: parts[1].trimmingCharacters(in: .whitespaces)))
             }
+            page.withLock { $0 = Page(bytes: bytes, headers: headers) }
             return .noContent
         }
         router.get("page") { _, _ -> Response in
             let page = page.withLock { $0 }
-            var headers: HTTPFields = [.contentType: page.contentType, .cacheControl: "no-store"]
-            if let encoding = page.contentEncoding {
-                headers[.contentEncoding] = encoding
-                headers[.vary] = "Accept-Encoding"
-            }
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: page.bytes))
+            return Response(status: .ok, headers: page.headers, body: ResponseBody(byteBuffer: page.bytes))
         }
         // No log handler at all: Hummingbird sets a request id on its logger for every request,
         // which swift-log's default handler formats at once. The limit pays nothing it need not.

@@ -19,7 +19,10 @@ enum GetLoad: String, CaseIterable {
     }
 
     /// Runs `connections` clients for `duration`; every answer must be `200` with the expected body.
-    func run(connections: Int, for duration: Duration, client: HTTPClient, options: Options) async throws -> (
+    /// The bare route's clients send `page`'s session cookie: the same request bytes as the page's.
+    func run(
+        connections: Int, for duration: Duration, client: HTTPClient, options: Options, page: PageOnTheWire?
+    ) async throws -> (
         tally: Tally, elapsed: Duration
     ) {
         let gzip = options.acceptsGzip
@@ -50,9 +53,9 @@ enum GetLoad: String, CaseIterable {
                 tally.requests += 1
             }
         case .bare:
-            guard let bare = options.bare else { throw LoadFailure("the bare route needs --bare") }
+            guard let bare = options.bare, let page else { throw LoadFailure("the bare route needs --bare") }
             return try await ClosedLoop.run(clients: connections, for: duration, cpu: cpu) {
-                Browser(client: client, server: bare, acceptsGzip: gzip)
+                Browser(client: client, server: bare, acceptsGzip: gzip, session: page.session)
             } step: { browser, tally in
                 let start = ContinuousClock.now
                 let answer = try await browser.get("/page")

@@ -41,22 +41,28 @@ struct LoadDriver {
 
     private static func measure(_ options: Options, client: HTTPClient) async throws {
         print("flowhost-load against \(options.server)" + (options.bare.map { ", bare route \($0)" } ?? ""))
+        var page: PageOnTheWire?
         if !options.connections.isEmpty {
-            let page = try await PageOnTheWire.read(options: options, client: client)
-            Report.pageOnTheWire(page)
-            if let bare = options.bare { try await page.upload(to: bare, client: client) }
+            let read = try await PageOnTheWire.read(options: options, client: client)
+            Report.pageOnTheWire(read)
+            if let bare = options.bare { try await read.upload(to: bare, client: client) }
             Report.getHeader(duration: options.duration)
+            page = read
         }
         var rates: [GetLoad: [Int: Double]] = [:]
         var cpuPerRequest: [GetLoad: [Int: Double]] = [:]
+        var machineCPUPerRequest: [GetLoad: [Int: Double]] = [:]
         for load in GetLoad.allCases where load != .bare || options.bare != nil {
             for connections in options.connections {
                 let (tally, elapsed) = try await load.run(
-                    connections: connections, for: options.duration, client: client, options: options)
+                    connections: connections, for: options.duration, client: client, options: options, page: page)
                 try requireWork(tally.requests, "GET \(load.label) on \(connections) connections")
                 Report.getRow(load, connections: connections, tally: tally, elapsed: elapsed)
                 rates[load, default: [:]][connections] = Report.rate(tally.requests, elapsed)
                 cpuPerRequest[load, default: [:]][connections] = tally.cpuSeconds.map { $0 / Double(tally.requests) }
+                machineCPUPerRequest[load, default: [:]][connections] = tally.machineCPUSeconds.map {
+                    $0 / Double(tally.requests)
+                }
             }
         }
         for connections in options.connections {
@@ -77,6 +83,12 @@ struct LoadDriver {
                 sessions: sessions, for: options.duration, client: client, options: options)
             try requireWork(tally.roundTrips, "round trips from \(sessions) sessions")
             Report.roundTripRow(sessions: sessions, tally: tally, elapsed: elapsed)
+            if let healthz = rates[.healthz]?[sessions] {
+                Report.roundTripShare(
+                    sessions: sessions, rate: Report.rate(tally.roundTrips, elapsed), healthz: healthz,
+                    machineCPU: tally.machineCPUSeconds.map { $0 / Double(tally.roundTrips) },
+                    healthzMachineCPU: machineCPUPerRequest[.healthz]?[sessions])
+            }
         }
     }
 

@@ -28,6 +28,7 @@ struct Options: Sendable {
         --no-gzip: clients that accept no compression.
         --server-pid, --bare-pid: the processes (on this machine) whose CPU per request each row reports
           (from /proc/PID/stat): a figure the machine's other load moves far less than the rates.
+          Every row also gives the driver's own CPU per request: on shared cores a request costs both.
         Exits 1 when an answer is not the expected one (status, screen) or a part made no request.
         """
 

@@ -2,12 +2,16 @@ import AsyncHTTPClient
 import NIOCore
 
 /// A signed-in session's movie list exactly as the server sent it: the bytes on the wire (gzip
-/// when the client accepts it) and their length as HTML. Read with a client of its own that
-/// inflates nothing.
+/// when the client accepts it), the headers they came with, and their length as HTML. Read with a
+/// client of its own that inflates nothing.
 struct PageOnTheWire {
     let bytes: ByteBuffer
     let contentEncoding: String?
+    /// The answer's fields but those the HTTP server writes itself (`Date`, `Content-Length`).
+    let headers: [(name: String, value: String)]
     let htmlLength: Int
+    /// The session cookie the page was read with: the bare route's clients send one as long.
+    let session: String
 
     /// Signs in a new session of `options.server` and reads its movie list.
     static func read(options: Options, client: HTTPClient) async throws -> PageOnTheWire {
@@ -24,10 +28,12 @@ struct PageOnTheWire {
             guard response.status == .ok else {
                 throw LoadFailure("GET \(movies.path) answered \(response.status.code) to the raw client")
             }
+            let writtenByServer: Set<String> = ["date", "content-length", "connection", "transfer-encoding"]
             outcome = .success(
                 PageOnTheWire(
                     bytes: bytes, contentEncoding: response.headers.first(name: "Content-Encoding"),
-                    htmlLength: movies.bytes.count))
+                    headers: response.headers.filter { !writtenByServer.contains($0.name.lowercased()) },
+                    htmlLength: movies.bytes.count, session: browser.session ?? ""))
         } catch {
             outcome = .failure(error)
         }
@@ -35,12 +41,12 @@ struct PageOnTheWire {
         return try outcome.get()
     }
 
-    /// Gives these bytes to the `flowhost-bare` at `bare`, which serves them at `GET /page`.
+    /// Gives these bytes and headers to the `flowhost-bare` at `bare`, which serves them at
+    /// `GET /page`.
     func upload(to bare: String, client: HTTPClient) async throws {
         var request = HTTPClientRequest(url: bare + "/page")
         request.method = .PUT
-        request.headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
-        if let contentEncoding { request.headers.add(name: "Content-Encoding", value: contentEncoding) }
+        for header in headers { request.headers.add(name: "Bare-Header", value: "\(header.name): \(header.value)") }
         request.body = .bytes(bytes)
         let response = try await client.execute(request, timeout: .seconds(30))
         _ = try await response.body.collect(upTo: 1024)

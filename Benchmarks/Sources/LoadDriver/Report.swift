@@ -4,7 +4,7 @@ import Foundation
 enum Report {
     static func getHeader(duration: Duration) {
         print("== GET, closed loop, \(seconds(duration)) s per row (latency per request)")
-        row("GET", "connections", "requests", "requests/s", "p50 ms", "p99 ms", "CPU us/req")
+        row("GET", "connections", "requests", "requests/s", "p50 ms", "p99 ms", "CPU us/req", "driver us/req")
     }
 
     /// The movie list's size on the wire and as HTML.
@@ -19,7 +19,9 @@ enum Report {
         row(
             load.label, "\(connections)", "\(tally.requests)",
             String(format: "%.0f", rate(tally.requests, elapsed)),
-            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99), microseconds(tally, per: tally.requests))
+            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99),
+            microseconds(tally.cpuSeconds, per: tally.requests),
+            microseconds(tally.driverCPUSeconds, per: tally.requests))
     }
 
     /// One row's requests/s as a share of another's, on the same connections in the same run.
@@ -40,19 +42,37 @@ enum Report {
         )
         row(
             "sessions", "round trips", "round trips/s", "POST p50 ms", "POST p99 ms", "GET p50 ms", "GET p99 ms",
-            "CPU us/trip")
+            "CPU us/trip", "driver us/trip")
     }
 
     static func roundTripRow(sessions: Int, tally: Tally, elapsed: Duration) {
         row(
             "\(sessions)", "\(tally.roundTrips)", String(format: "%.0f", rate(tally.roundTrips, elapsed)),
             milliseconds(tally.posts, 50), milliseconds(tally.posts, 99),
-            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99), microseconds(tally, per: tally.roundTrips))
+            milliseconds(tally.gets, 50), milliseconds(tally.gets, 99),
+            microseconds(tally.cpuSeconds, per: tally.roundTrips),
+            microseconds(tally.driverCPUSeconds, per: tally.roundTrips))
     }
 
-    /// The measured process's CPU per request (or round trip), in microseconds; `-` when not measured.
-    private static func microseconds(_ tally: Tally, per count: Int) -> String {
-        guard let seconds = tally.cpuSeconds, count > 0 else { return "-" }
+    /// The round trips' requests (two each) as a share of `/healthz`'s requests on as many
+    /// connections, and what a round trip costs the machine (server and driver CPU) in `/healthz`
+    /// requests: on a machine the driver shares, the rate share cannot pass two over that count.
+    static func roundTripShare(
+        sessions: Int, rate: Double, healthz: Double, machineCPU: Double?, healthzMachineCPU: Double?
+    ) {
+        var line =
+            "round trip requests / healthz on \(sessions) sessions: " + String(format: "%.1f %%", 200 * rate / healthz)
+        if let machineCPU, let healthzMachineCPU {
+            line += String(
+                format: "; a round trip costs the machine (server + driver) %.1f healthz requests' CPU",
+                machineCPU / healthzMachineCPU)
+        }
+        print(line)
+    }
+
+    /// CPU seconds per request (or round trip), in microseconds; `-` when not measured.
+    private static func microseconds(_ seconds: Double?, per count: Int) -> String {
+        guard let seconds, count > 0 else { return "-" }
         return String(format: "%.0f", seconds / Double(count) * 1e6)
     }
 

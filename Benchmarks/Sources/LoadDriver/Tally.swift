@@ -6,6 +6,15 @@ struct Tally: Sendable {
     var posts = Latencies()
     /// The CPU seconds the measured server used meanwhile, when the driver was given its pid.
     var cpuSeconds: Double?
+    /// The CPU seconds this driver used meanwhile: on a machine the driver shares with the server,
+    /// what each request costs the machine is the server's figure plus this one.
+    var driverCPUSeconds: Double?
+
+    /// The server's and the driver's CPU seconds: what the requests cost the machine they share.
+    var machineCPUSeconds: Double? {
+        guard let cpuSeconds, let driverCPUSeconds else { return nil }
+        return cpuSeconds + driverCPUSeconds
+    }
 
     /// Adds another client's tally.
     mutating func add(_ other: Tally) {
