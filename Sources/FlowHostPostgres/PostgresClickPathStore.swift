@@ -196,8 +196,7 @@ public final class PostgresClickPathStore: ClickPathStore {
             }
             throw ClickPathStoreError.pathTooLong(session: session, limit: maxEntriesPerSession)
         }
-        let encoder = JSONEncoder()
-        let rows = try entries.map { String(decoding: try encoder.encode(try sealer.seal($0)), as: UTF8.self) }
+        let rows = try entries.map { try sealer.seal($0).json }
         var binds = PostgresBindings(capacity: 6)
         binds.append(key)
         binds.append(start + entries.count)

@@ -338,8 +338,7 @@ public final class SQLiteClickPathStore: ClickPathStore {
     /// that task had to be scheduled, and then hop to the database's writer, while every other
     /// append waited: under 64 sessions' clicks an append waited 6.5 ms at the median.)
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
-        let encoder = JSONEncoder()
-        let rows = try entries.map { String(decoding: try encoder.encode(try sealer.seal($0)), as: UTF8.self) }
+        let rows = try entries.map { try sealer.seal($0).json }
         let append = PendingAppend(
             session: session, key: IdentifierDigest.of(session), start: start, rows: rows,
             now: Date.now.timeIntervalSince1970)
