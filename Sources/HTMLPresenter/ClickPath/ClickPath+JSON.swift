@@ -4,6 +4,7 @@ extension ClickPath.Entry {
     /// generic path was 3 % of the server's CPU on an action's round trip.
     ///
     /// ```swift
+    /// let entry = ClickPath.Entry.deepLink("movies/3")
     /// let row = entry.json  // {"deepLink":{"_0":"movies/3"}}
     /// ```
     public var json: String {

@@ -288,6 +288,15 @@ struct ClickPathExamples {
         #expect(try JSONDecoder().decode(ClickPath.self, from: data) == path)
     }
 
+    @Test("a click path entry's JSON, as a store appends it")
+    func entryJSON() {
+        // example: Sources/HTMLPresenter/ClickPath/ClickPath+JSON.swift
+        let entry = ClickPath.Entry.deepLink("movies/3")
+        let row = entry.json  // {"deepLink":{"_0":"movies/3"}}
+        // end of example
+        #expect(row == #"{"deepLink":{"_0":"movies/3"}}"#)
+    }
+
     @Test("a screen position names a place in the window and its template")
     func position() {
         // example: Sources/HTMLPresenter/ClickPath/ScreenPosition.swift
