@@ -6,12 +6,16 @@ import NIOCore
 /// client of its own that inflates nothing.
 struct PageOnTheWire {
     let bytes: ByteBuffer
-    let contentEncoding: String?
     /// The answer's fields but those the HTTP server writes itself (`Date`, `Content-Length`).
     let headers: [(name: String, value: String)]
     let htmlLength: Int
     /// The session cookie the page was read with: the bare route's clients send one as long.
     let session: String
+
+    /// The coding the bytes are in (`gzip`), nil when they are the HTML as is.
+    var contentEncoding: String? {
+        headers.first { $0.name.lowercased() == "content-encoding" }?.value
+    }
 
     /// Signs in a new session of `options.server` and reads its movie list.
     static func read(options: Options, client: HTTPClient) async throws -> PageOnTheWire {
@@ -31,7 +35,7 @@ struct PageOnTheWire {
             let writtenByServer: Set<String> = ["date", "content-length", "connection", "transfer-encoding"]
             outcome = .success(
                 PageOnTheWire(
-                    bytes: bytes, contentEncoding: response.headers.first(name: "Content-Encoding"),
+                    bytes: bytes,
                     headers: response.headers.filter { !writtenByServer.contains($0.name.lowercased()) },
                     htmlLength: movies.bytes.count, session: browser.session ?? ""))
         } catch {
