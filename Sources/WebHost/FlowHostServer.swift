@@ -43,8 +43,10 @@ public struct FlowHostServer: Sendable {
                 await onServerRunning(port)
             },
             logger: host.logger.deferringMetadata)
-        // Other processes sharing the store: their changes move this one's pages.
-        host.tasks.start { [host] in await host.followChanges() }
+        // Other processes sharing the store: their changes move this one's pages. Subscribed
+        // here, before the server answers anything, so that no change is missed in between.
+        let changes = host.paths.changes()
+        host.tasks.start { [host] in await host.follow(changes) }
         application.addServices(SessionSweeper(host: host), host.tasks)
         if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }
         return application

@@ -190,12 +190,16 @@ extension SessionHost {
     }
 
     /// Brings the live scene up to `stored` by replaying only what follows its own path, when its
-    /// path is where `stored` starts (the usual case: another process took the last clicks); false,
-    /// changing nothing, when it is not, or when a new entry does not fit (then it is rebuilt whole).
+    /// path is where `stored` starts (the usual case: another process took the last clicks); true
+    /// at once when it is `stored` already (a GET that said the copy was behind rebuilt it before
+    /// the change stream's word came: replaying it whole again would retire the tokens of the page
+    /// that GET just showed); false, changing nothing, when it is not, or when a new entry does not
+    /// fit (then it is rebuilt whole).
     @MainActor
     private func caughtUp(_ session: Session, with stored: ClickPath) async -> Bool {
         guard let scene = session.scene else { return false }
         let own = scene.clickPath.entries
+        if own == stored.entries { return true }
         guard own.count < stored.entries.count, stored.entries.starts(with: own) else { return false }
         let replay = await scene.replay(
             ClickPath(Array(stored.entries[own.count...])), settleTimeout: configuration.settleTimeout)
@@ -217,13 +221,16 @@ extension SessionHost {
             stoppedNotice: "Undone as far as its clicks still fit this prototype")
     }
 
-    /// Follows the changes other processes make to stored sessions until the server stops: a
+    /// Follows `changes`, the changes other processes make to stored sessions (subscribe before
+    /// serving: what is notified before the subscription is not heard), until the server stops: a
     /// session this process holds is rebuilt from the store, and its open pages move to its page.
-    func followChanges() async {
-        for await change in paths.changes() {
+    func follow(_ changes: AsyncStream<ClickPathChange>) async {
+        for await change in changes {
             guard let id = digests.withLock({ $0[change.session] }), let session = store.listed(id) else { continue }
-            // The process's own append, reported back, changes nothing.
-            if case .appended(let length) = change.kind, session.life.storedEntries == length { continue }
+            // A copy that holds as many entries already (a GET rebuilt it first) has nothing to do.
+            if case .appended(let length) = change.kind, let stored = session.life.storedEntries, stored >= length {
+                continue
+            }
             tasks.start { [self] in
                 _ = try? await session.queue.run { () async -> Void in
                     guard await reloadFromStore(session), session.life.state == .live else { return }
