@@ -43,10 +43,10 @@ class Browser:
     """One person: a session cookie, one keep-alive connection (reopened when the server closes
     it), and the last page shown."""
 
-    def __init__(self, port, cookie=None, timeout=30):
+    def __init__(self, port, cookie=None, path_length=None, timeout=30):
         self.port = port
         self.cookie = cookie
-        self.path_length = None
+        self.path_length = path_length
         self.timeout = timeout
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         self.path = None
