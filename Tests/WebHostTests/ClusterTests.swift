@@ -222,6 +222,53 @@ struct ClusterTests {
         }
     }
 
+    @Test("the browser's Back on one process tells the browser the new length: the other process catches up first")
+    func backOnOneProcess() async throws {
+        try await withTwoProcessesOnOneFile { first, second in
+            try await withLabServer(store: first) { a in
+                try await withLabServer(store: second) { b in
+                    var onA = Browser(a)
+                    let pageOne = try await onA.open()
+                    let toTwo = try await onA.post(try #require(pageOne.action("Next")))
+                    let pageTwoURL = try #require(toTwo.headers[.location])
+                    let pageThree = try await onA.click("Next", on: try await onA.get(pageTwoURL))
+                    #expect(pageThree.heading == "Page 3")
+                    let id = try #require(onA.sessionCookie)
+                    var onB = Browser(b, sessionCookie: id)
+                    #expect(try await onB.open().heading == "Page 3", "B holds a copy at Page 3")
+
+                    // The browser's Back on A: Page 2 again, a change of the session made by a GET.
+                    let back = try await a.executeRequest(
+                        uri: pageTwoURL, method: .get, headers: [.cookie: "flowhost_session=\(id); flowhost_at=2"],
+                        body: nil)
+                    #expect(back.heading == "Page 2")
+                    let told = try #require(
+                        back.headers[values: .setCookie].lazy.compactMap { $0.firstMatch(of: /^flowhost_at=(\d+)/) }
+                            .first?.output.1)
+                    #expect(told == "3", "the Back is stored: the path is one entry longer")
+                    #expect(try await first.path(ofSession: id)?.entries.count == 3)
+
+                    // With that cookie B, whose copy still shows Page 3, rebuilds before it answers.
+                    let root = try await b.executeRequest(
+                        uri: "/", method: .get, headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"],
+                        body: nil)
+                    let location = try #require(root.headers[.location])
+                    let shown = try await b.executeRequest(
+                        uri: location, method: .get,
+                        headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
+                    #expect(shown.heading == "Page 2")
+
+                    // A page GET that changed nothing tells nothing new.
+                    let again = try await a.executeRequest(
+                        uri: pageTwoURL, method: .get,
+                        headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
+                    #expect(again.heading == "Page 2")
+                    #expect(!again.headers[values: .setCookie].contains { $0.hasPrefix("flowhost_at=") })
+                }
+            }
+        }
+    }
+
     @Test("a made-up path length in the cookie sends one GET to the store, not every one")
     func madeUpPathLength() async throws {
         let cluster = ClusterStore()

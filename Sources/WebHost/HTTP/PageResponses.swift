@@ -74,14 +74,19 @@ struct PageResponses: Sendable {
     /// `303 See Other` to `location` after an action that left the session's stored path
     /// `pathLength` entries long (``pathLengthCookie``).
     func redirect(to location: String, pathLength: Int?) -> Response {
-        var response = redirect(to: location)
-        if let pathLength {
-            response.headers.append(
-                HTTPField(
-                    name: .setCookie,
-                    value: "\(Self.pathLengthCookie)=\(pathLength)"
-                        + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes)))
-        }
+        telling(pathLength: pathLength, redirect(to: location))
+    }
+
+    /// `response`, telling the browser that the session's stored path is `pathLength` entries long
+    /// (``pathLengthCookie``), when it is known.
+    func telling(pathLength: Int?, _ response: Response) -> Response {
+        guard let pathLength else { return response }
+        var response = response
+        response.headers.append(
+            HTTPField(
+                name: .setCookie,
+                value: "\(Self.pathLengthCookie)=\(pathLength)"
+                    + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes)))
         return response
     }
 
