@@ -150,8 +150,7 @@ struct FlowHostResponder: HTTPResponder {
             // A GET that changed the session (the browser's Back revealed a screen below the top)
             // tells the browser the new length, as an action's answer does: the process its next
             // request lands on catches up first, whether the change stream reached it or not.
-            guard let stored = session.life.storedEntries, stored > seenPathLength ?? 0 else { return response }
-            return responses.telling(pathLength: stored, response)
+            return responses.telling(pathLength: session.life.storedEntries, beyond: seenPathLength, response)
         }
         let isBehind =
             seenPathLength.map { $0 > session.life.storedEntries ?? .max && $0 > session.checkedPathLength } ?? false
@@ -204,9 +203,9 @@ struct FlowHostResponder: HTTPResponder {
             }
             if case .storeUnavailable = outcome { return responses.storeUnavailable() }
             guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
-            let stored = session.life.storedEntries
-            return responses.redirect(
-                to: page.url, pathLength: stored.flatMap { $0 > request.seenPathLength ?? 0 ? $0 : nil })
+            return responses.telling(
+                pathLength: session.life.storedEntries, beyond: request.seenPathLength,
+                responses.redirect(to: page.url))
         }
     }
 

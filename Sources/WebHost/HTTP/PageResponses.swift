@@ -74,20 +74,26 @@ struct PageResponses: Sendable {
     /// `303 See Other` to `location` after an action that left the session's stored path
     /// `pathLength` entries long (``pathLengthCookie``).
     func redirect(to location: String, pathLength: Int?) -> Response {
-        telling(pathLength: pathLength, redirect(to: location))
+        var response = redirect(to: location)
+        if let pathLength { response.headers.append(pathLengthField(pathLength)) }
+        return response
     }
 
     /// `response`, telling the browser that the session's stored path is `pathLength` entries long
-    /// (``pathLengthCookie``), when it is known.
-    func telling(pathLength: Int?, _ response: Response) -> Response {
-        guard let pathLength else { return response }
+    /// (``pathLengthCookie``) when that is more than the browser said it saw (`seen`): a GET that
+    /// changed the session.
+    func telling(pathLength: Int?, beyond seen: Int?, _ response: Response) -> Response {
+        guard let pathLength, pathLength > seen ?? 0 else { return response }
         var response = response
-        response.headers.append(
-            HTTPField(
-                name: .setCookie,
-                value: "\(Self.pathLengthCookie)=\(pathLength)"
-                    + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes)))
+        response.headers.append(pathLengthField(pathLength))
         return response
+    }
+
+    private func pathLengthField(_ pathLength: Int) -> HTTPField {
+        HTTPField(
+            name: .setCookie,
+            value: "\(Self.pathLengthCookie)=\(pathLength)"
+                + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes))
     }
 
     /// A page in the phone frame that explains a problem, with one link onward.
