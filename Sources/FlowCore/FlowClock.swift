@@ -11,13 +11,14 @@ import Synchronization
 /// try await clock.sleep(for: .milliseconds(300))  // the sign-in "network call"
 /// ```
 ///
-/// It tells two kinds of wait apart. A wait that begins while an action runs (see
-/// ``duringAction(_:)``) is part of that action, like the sign-in above. A wait that begins
-/// elsewhere, such as a timer a screen starts when it appears, moves the app on its own when it
-/// ends: a *live move*, reported to ``onLiveMove``. While a path is replayed, an action's waits end
-/// at once and a live move's wait is held until the path says it happened
-/// (``fireEarliestWait()``) or the replay ends (``endReplay()``), when it sleeps the rest of its
-/// duration in real time. Outside a replay it keeps `ContinuousClock`'s time.
+/// It tells two kinds of wait apart. A wait an action awaits while it runs, in its own task (see
+/// ``duringAction(_:)``), is part of that action, like the sign-in above. Any other wait, such as a
+/// timer a screen starts when it appears, moves the app on its own when it ends: a *live move*,
+/// reported to ``onLiveMove``. Which one a wait is does not depend on timing: a timer whose task
+/// begins waiting while an action still runs is a live move all the same. While a path is
+/// replayed, an action's waits end at once and a live move's wait is held until the path says it
+/// happened (``fireEarliestWait()``) or the replay ends (``endReplay()``), when it sleeps the rest
+/// of its duration in real time. Outside a replay it keeps `ContinuousClock`'s time.
 public final class FlowClock: Clock, Sendable {
     /// The instants of `ContinuousClock`: waits in real time and held waits compare alike.
     public typealias Instant = ContinuousClock.Instant
@@ -35,7 +36,9 @@ public final class FlowClock: Clock, Sendable {
 
     private struct State {
         var isReplaying = false
-        var actionsRunning = 0
+        /// The tasks running an action now (their identity: a task is alive while it runs one),
+        /// and how many actions each runs (one inside another's).
+        var actionTasks: [Int: Int] = [:]
         var held: [HeldWait] = []
         /// Waits cancelled before they were held.
         var cancelledEarly: Set<Int> = []
@@ -63,9 +66,10 @@ public final class FlowClock: Clock, Sendable {
 
     /// Waits until `deadline`: see the type's notes for actions, live moves and replays.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let task = Self.currentTask
         let (isReplaying, inAction, id) = state.withLock { state in
             state.nextID += 1
-            return (state.isReplaying, state.actionsRunning > 0, state.nextID)
+            return (state.isReplaying, task.map { state.actionTasks[$0] != nil } ?? false, state.nextID)
         }
         if inAction && isReplaying { return try Task.checkCancellation() }
         if !isReplaying {
@@ -100,14 +104,26 @@ public final class FlowClock: Clock, Sendable {
         }
     }
 
-    /// Runs `action` (what a click or a form submission does): waits that begin inside it are part
-    /// of it, not live moves, and take no time during a replay.
+    /// Runs `action` (what a click or a form submission does): the waits it awaits in its own task
+    /// are part of it, not live moves, and take no time during a replay. Waits of other tasks are
+    /// live moves, even while it runs: a timer's, or a task's it starts.
     public func duringAction<Result>(
         isolation: isolated (any Actor)? = #isolation, _ action: () async throws -> Result
     ) async rethrows -> Result {
-        state.withLock { $0.actionsRunning += 1 }
-        defer { state.withLock { $0.actionsRunning -= 1 } }
+        guard let task = Self.currentTask else { return try await action() }
+        state.withLock { $0.actionTasks[task, default: 0] += 1 }
+        defer {
+            state.withLock { state in
+                state.actionTasks[task]! -= 1
+                if state.actionTasks[task] == 0 { state.actionTasks[task] = nil }
+            }
+        }
         return try await action()
+    }
+
+    /// The identity of the task running this code, if any.
+    private static var currentTask: Int? {
+        withUnsafeCurrentTask { $0?.hashValue }
     }
 
     // MARK: Replay

@@ -42,6 +42,38 @@ struct FlowClockTests {
         #expect(moves.withLock { $0 } == 0, "a replayed live move is not recorded again")
     }
 
+    @Test("a timer whose task begins waiting while an action runs is a live move: held in a replay, recorded live")
+    func timerDuringAction() async throws {
+        for replaying in [true, false] {
+            let clock = FlowClock()
+            let moves = Mutex(0)
+            clock.onLiveMove = { moves.withLock { $0 += 1 } }
+            if replaying { clock.beginReplay() }
+            let waiting = Mutex(false)
+            let fired = Mutex(false)
+            let timer = Task {
+                waiting.withLock { $0 = true }
+                try await clock.sleep(for: .milliseconds(replaying ? 3_600_000 : 20))
+                fired.withLock { $0 = true }
+            }
+            try await clock.duringAction {
+                // The timer's task begins its wait while this action runs
+                while !waiting.withLock({ $0 }) { await Task.yield() }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            if replaying {
+                #expect(!fired.withLock { $0 }, "the timer's wait is held, not ended with the action")
+                #expect(clock.fireEarliestWait())
+                try await timer.value
+                #expect(moves.withLock { $0 } == 0)
+            } else {
+                try await timer.value
+                #expect(moves.withLock { $0 } == 1, "the timer going off is recorded")
+            }
+            #expect(fired.withLock { $0 })
+        }
+    }
+
     @Test("a wait held when the replay ends sleeps the rest of its time in real time, then is a live move")
     func endReplay() async throws {
         let clock = FlowClock()
