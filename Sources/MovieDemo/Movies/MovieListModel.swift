@@ -4,22 +4,19 @@ import HTMLPresenter
 /// Every movie of the catalog; restricted ones are marked.
 final class MovieListModel: HTMLViewModel, Stepper {
     let steps = Steps()
-    private let catalog: MovieCatalog
+    private let rows: MovieListRows
 
-    init(catalog: MovieCatalog) {
-        self.catalog = catalog
+    init(rows: MovieListRows) {
+        self.rows = rows
     }
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
         [
             "movies": .list(
-                catalog.movies.map { movie in
-                    [
-                        "title": .string(movie.title), "subtitle": .string(movie.subtitle),
-                        "poster": movie.poster, "tint": .string("tint-\(movie.tint)"),
-                        "rating": .string(movie.rating.formatted1), "restricted": .bool(movie.restricted),
-                        "open": actions.step(MovieStep.detail(id: movie.id)),
-                    ]
+                rows.rows.map { row in
+                    var values = row.values
+                    values["open"] = actions.step(MovieStep.detail(id: row.id))
+                    return .object(values)
                 })
         ]
     }

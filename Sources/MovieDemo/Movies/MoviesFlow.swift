@@ -27,7 +27,7 @@ final class MoviesFlow: Flow {
         guard let step = step as? MovieStep else { return .none }
         switch step {
         case .list:
-            let model = MovieListModel(catalog: catalog)
+            let model = MovieListModel(rows: .bundled)
             return show(
                 HTMLViewController(template: "movies/list", viewModel: model, title: "Movies"), model, push: false)
         case .detail(let id):
