@@ -3,7 +3,9 @@
 #   A. GET /healthz, GET of a signed-in session's page and GET of the same page's bytes from a bare
 #      Hummingbird route (`flowhost-bare`, the limit), closed loop on 8 and 64 connections; the
 #      page's size on the wire (clients accept gzip, as browsers do);
-#   B. action round trips (POST -> 303 -> GET) from 1, 8 and 64 signed-in sessions, closed loop;
+#   B. action round trips (POST -> 303 -> GET) from 1, 8 and 64 signed-in sessions, closed loop,
+#      each beside as many clients' round trips to the bare route (its POST /action answers a real
+#      action's 303 to the same page: the limit, with nothing done between the two requests);
 #      A and B run twice: with --store memory, then with the SQLite click path store (a temp file);
 #      every row also gives the server's CPU per request or round trip (from /proc/PID/stat), a
 #      figure the machine's other load moves far less than the rates, and the driver's own (on

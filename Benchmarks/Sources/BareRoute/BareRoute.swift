@@ -4,14 +4,19 @@ import Hummingbird
 import Logging
 import Synchronization
 
-/// `flowhost-bare`: the honest limit of serving a page. A bare Hummingbird router with one route,
-/// `GET /page`, that answers the bytes it was given from memory with the headers they came with:
+/// `flowhost-bare`: the honest limit of serving a page. A bare Hummingbird router whose route
+/// `GET /page` answers the bytes it was given from memory with the headers they came with:
 /// no session, no cookie read, no lock but the one that hands out the bytes. `flowhost-load --bare
 /// URL` first sends it (`PUT /page`) a signed-in session's movie list exactly as `flowhost serve`
 /// sent it: the body (compressed, when the server compressed it) and every header of the answer
 /// (security headers and the navigation cookie included: each `Bare-Header: Name: value` of the
 /// PUT is one field to answer with), then measures `GET /page` in the same run as the server's
 /// page GET. Same bytes on the wire both ways: the difference is what the session costs.
+///
+/// `POST /action` is the same for an action's round trip: it reads the form and answers `303` to
+/// `/page` with the headers of a real action's `303` (given with `PUT /action` the same way), so
+/// that `POST /action` -> `GET /page` is a round trip of the server's shape and bytes with nothing
+/// done in between: no session, no action, no render, no compression.
 ///
 /// Usage: flowhost-bare --port PORT
 @main
@@ -34,17 +39,11 @@ struct BareRoute {
             exit(2)
         }
         let page = Mutex(Page())
+        let redirect = Mutex(HTTPFields([HTTPField(name: .location, value: "/page")]))
         let router = Router()
         router.put("page") { request, _ -> HTTPResponse.Status in
             let bytes = try await request.body.collect(upTo: 16 << 20)
-            var headers = HTTPFields()
-            for line in request.headers[values: replayedHeader] {
-                let parts = line.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, let name = HTTPField.Name(String(parts[0])) else {
-                    throw HTTPError(.badRequest, message: "Bare-Header is `Name: value`, not \(line)")
-                }
-                headers.append(HTTPField(name: name, value: parts[1].trimmingCharacters(in: .whitespaces)))
-            }
+            let headers = try replayedHeaders(of: request)
             page.withLock { $0 = Page(bytes: bytes, headers: headers) }
             return .noContent
         }
@@ -52,11 +51,34 @@ struct BareRoute {
             let page = page.withLock { $0 }
             return Response(status: .ok, headers: page.headers, body: ResponseBody(byteBuffer: page.bytes))
         }
+        router.put("action") { request, _ -> HTTPResponse.Status in
+            var headers = try replayedHeaders(of: request)
+            headers[.location] = "/page"
+            redirect.withLock { $0 = headers }
+            return .noContent
+        }
+        router.post("action") { request, _ -> Response in
+            _ = try await request.body.collect(upTo: 64 << 10)
+            return Response(status: .seeOther, headers: redirect.withLock { $0 })
+        }
         // No log handler at all: Hummingbird sets a request id on its logger for every request,
         // which swift-log's default handler formats at once. The limit pays nothing it need not.
         let application = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
             logger: Logger(label: "flowhost-bare") { _ in SwiftLogNoOpLogHandler() })
         try await application.runService()
+    }
+
+    /// The fields the request's `Bare-Header`s name.
+    private static func replayedHeaders(of request: Request) throws -> HTTPFields {
+        var headers = HTTPFields()
+        for line in request.headers[values: replayedHeader] {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let name = HTTPField.Name(String(parts[0])) else {
+                throw HTTPError(.badRequest, message: "Bare-Header is `Name: value`, not \(line)")
+            }
+            headers.append(HTTPField(name: name, value: parts[1].trimmingCharacters(in: .whitespaces)))
+        }
+        return headers
     }
 }

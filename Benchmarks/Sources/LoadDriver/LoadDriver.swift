@@ -82,13 +82,23 @@ struct LoadDriver {
             let (tally, elapsed) = try await RoundTrips.run(
                 sessions: sessions, for: options.duration, client: client, options: options)
             try requireWork(tally.roundTrips, "round trips from \(sessions) sessions")
-            Report.roundTripRow(sessions: sessions, tally: tally, elapsed: elapsed)
+            Report.roundTripRow(label: "\(sessions)", tally: tally, elapsed: elapsed)
             if let healthz = rates[.healthz]?[sessions] {
                 Report.roundTripShare(
                     sessions: sessions, rate: Report.rate(tally.roundTrips, elapsed), healthz: healthz,
                     machineCPU: tally.machineCPUSeconds.map { $0 / Double(tally.roundTrips) },
                     healthzMachineCPU: machineCPUPerRequest[.healthz]?[sessions])
             }
+            guard options.bare != nil, let page else { continue }
+            let (bare, bareElapsed) = try await BareRoundTrips.run(
+                sessions: sessions, for: options.duration, client: client, options: options, page: page)
+            try requireWork(bare.roundTrips, "bare round trips from \(sessions) clients")
+            Report.roundTripRow(label: "bare \(sessions)", tally: bare, elapsed: bareElapsed)
+            Report.roundTripBareShare(
+                sessions: sessions, rate: Report.rate(tally.roundTrips, elapsed),
+                bareRate: Report.rate(bare.roundTrips, bareElapsed),
+                machineCPU: tally.machineCPUSeconds.map { $0 / Double(tally.roundTrips) },
+                bareMachineCPU: bare.machineCPUSeconds.map { $0 / Double(bare.roundTrips) })
         }
     }
 

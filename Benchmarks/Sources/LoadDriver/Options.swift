@@ -22,7 +22,9 @@ struct Options: Sendable {
         only once answered), each sending Accept-Encoding: gzip as browsers do:
           GET /healthz, and GET of a signed-in session's page, on each count of --connections;
           with --bare, GET of the same page's bytes from a `flowhost-bare` (a bare Hummingbird route), likewise;
-          action round trips (POST -> 303 -> GET), from each count of --sessions signed-in sessions.
+          action round trips (POST -> 303 -> GET), from each count of --sessions signed-in sessions;
+          with --bare, as many clients' round trips to it too (POST /action -> its 303 -> GET /page, with a
+          real action's 303 and the same page: the limit of a round trip, the server doing nothing between).
         --smoke: 1 second per part, 8 connections, 1 and 8 sessions (CI: checks it works, times nothing).
         --round-trips-only: no GETs (an A/B of two server configurations on the action round trip).
         --no-gzip: clients that accept no compression.

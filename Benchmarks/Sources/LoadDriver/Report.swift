@@ -45,9 +45,10 @@ enum Report {
             "CPU us/trip", "driver us/trip")
     }
 
-    static func roundTripRow(sessions: Int, tally: Tally, elapsed: Duration) {
+    /// A row of round trips: `label` is the sessions' count (`bare 64` for the bare route's).
+    static func roundTripRow(label: String, tally: Tally, elapsed: Duration) {
         row(
-            "\(sessions)", "\(tally.roundTrips)", String(format: "%.0f", rate(tally.roundTrips, elapsed)),
+            label, "\(tally.roundTrips)", String(format: "%.0f", rate(tally.roundTrips, elapsed)),
             milliseconds(tally.posts, 50), milliseconds(tally.posts, 99),
             milliseconds(tally.gets, 50), milliseconds(tally.gets, 99),
             microseconds(tally.cpuSeconds, per: tally.roundTrips),
@@ -66,6 +67,20 @@ enum Report {
             line += String(
                 format: "; a round trip costs the machine (server + driver) %.1f healthz requests' CPU",
                 machineCPU / healthzMachineCPU)
+        }
+        print(line)
+    }
+
+    /// The round trips' rate as a share of the bare route's on as many clients, and the same by
+    /// the machine's CPU (server or bare route, and driver) a round trip.
+    static func roundTripBareShare(
+        sessions: Int, rate: Double, bareRate: Double, machineCPU: Double?, bareMachineCPU: Double?
+    ) {
+        var line =
+            "round trips / bare round trips on \(sessions) sessions: "
+            + String(format: "%.1f %%", 100 * rate / bareRate)
+        if let machineCPU, let bareMachineCPU {
+            line += String(format: "; by the machine's CPU a round trip: %.1f %%", 100 * bareMachineCPU / machineCPU)
         }
         print(line)
     }

@@ -1,0 +1,30 @@
+import AsyncHTTPClient
+
+/// The round trips' limit: `POST /action` -> `303` -> `GET /page` on `flowhost-bare`, which answers
+/// them with a real action's `303` headers and a real movie list's bytes and does nothing else.
+/// Each client does the driver's part of a real round trip (it reads the action off the page,
+/// posts, follows the redirect, inflates and checks the page), so the two rows differ only in what
+/// the server does between the requests.
+enum BareRoundTrips {
+    /// Runs `sessions` clients for `duration`, each with `page`'s session cookie.
+    static func run(
+        sessions: Int, for duration: Duration, client: HTTPClient, options: Options, page: PageOnTheWire
+    ) async throws -> (tally: Tally, elapsed: Duration) {
+        guard let bare = options.bare else { throw LoadFailure("bare round trips need --bare") }
+        let gzip = options.acceptsGzip
+        return try await ClosedLoop.run(clients: sessions, for: duration, cpu: options.barePID.map(ProcessCPU.init)) {
+            var browser = Browser(client: client, server: bare, acceptsGzip: gzip, session: page.session)
+            return (browser, try await browser.get("/page").page(showing: MovieDemo.moviesTitle))
+        } step: { client, tally in
+            _ = try client.1.action(before: MovieDemo.row)
+            var start = ContinuousClock.now
+            let location = try await client.0.post("/action").redirect()
+            tally.posts.record(since: start)
+            start = ContinuousClock.now
+            client.1 = try await client.0.get(location).page(showing: MovieDemo.moviesTitle)
+            tally.gets.record(since: start)
+            tally.requests += 2
+            tally.roundTrips += 1
+        }
+    }
+}
