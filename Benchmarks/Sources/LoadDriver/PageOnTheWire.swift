@@ -9,7 +9,7 @@ struct PageOnTheWire {
     let bytes: ByteBuffer
     /// The answer's fields but those the HTTP server writes itself (`Date`, `Content-Length`).
     let headers: [(name: String, value: String)]
-    /// The fields of the action's `303`, likewise, and but its `Location`.
+    /// The fields of the action's `303`, likewise, but its `Location`.
     let redirectHeaders: [(name: String, value: String)]
     let htmlLength: Int
     /// The session cookie the page was read with: the bare route's clients send one as long.
