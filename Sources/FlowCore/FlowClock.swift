@@ -69,7 +69,7 @@ public final class FlowClock: Clock, Sendable {
         let task = Self.currentTask
         let (isReplaying, inAction, id) = state.withLock { state in
             state.nextID += 1
-            return (state.isReplaying, task.map { state.actionTasks[$0] != nil } ?? false, state.nextID)
+            return (state.isReplaying, state.actionTasks[task] != nil, state.nextID)
         }
         if inAction && isReplaying { return try Task.checkCancellation() }
         if !isReplaying {
@@ -110,7 +110,7 @@ public final class FlowClock: Clock, Sendable {
     public func duringAction<Result>(
         isolation: isolated (any Actor)? = #isolation, _ action: () async throws -> Result
     ) async rethrows -> Result {
-        guard let task = Self.currentTask else { return try await action() }
+        let task = Self.currentTask
         state.withLock { $0.actionTasks[task, default: 0] += 1 }
         defer {
             state.withLock { state in
@@ -121,9 +121,9 @@ public final class FlowClock: Clock, Sendable {
         return try await action()
     }
 
-    /// The identity of the task running this code, if any.
-    private static var currentTask: Int? {
-        withUnsafeCurrentTask { $0?.hashValue }
+    /// The identity of the task running this code (async code always runs in one).
+    private static var currentTask: Int {
+        withUnsafeCurrentTask { $0!.hashValue }
     }
 
     // MARK: Replay
