@@ -31,8 +31,11 @@ public final class FlowClock: Clock, Sendable {
     private struct HeldWait {
         let id: Int
         let deadline: Instant
-        let continuation: CheckedContinuation<Wake, any Error>
+        /// Nil until the waiting task has suspended.
+        var continuation: Continuation?
     }
+
+    private typealias Continuation = CheckedContinuation<Wake, any Error>
 
     private struct State {
         var isReplaying = false
@@ -40,10 +43,20 @@ public final class FlowClock: Clock, Sendable {
         /// and how many actions each runs (one inside another's).
         var actionTasks: [Int: Int] = [:]
         var held: [HeldWait] = []
-        /// Waits cancelled before they were held.
-        var cancelledEarly: Set<Int> = []
+        /// How waits end that were fired, let go or cancelled before their task suspended.
+        var endedEarly: [Int: Result<Wake, any Error>] = [:]
         var nextID = 0
         var onLiveMove: (@Sendable () -> Void)?
+
+        /// Stops holding the wait `id`, which ends with `result`: returns its continuation to
+        /// resume, or nil when its task has not suspended yet (it finds `result` when it does) or
+        /// it is not held.
+        mutating func release(_ id: Int, with result: Result<Wake, any Error>) -> Continuation? {
+            guard let index = held.firstIndex(where: { $0.id == id }) else { return nil }
+            let wait = held.remove(at: index)
+            if wait.continuation == nil { endedEarly[id] = result }
+            return wait.continuation
+        }
     }
 
     private let state = Mutex(State())
@@ -64,14 +77,33 @@ public final class FlowClock: Clock, Sendable {
         set { state.withLock { $0.onLiveMove = newValue } }
     }
 
+    /// Waits `duration` (as `Clock`'s own, but begun on the caller's actor): see
+    /// ``sleep(until:tolerance:)``.
+    nonisolated(nonsending) public func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
+        try await sleep(until: now.advanced(by: duration), tolerance: tolerance)
+    }
+
     /// Waits until `deadline`: see the type's notes for actions, live moves and replays.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    ///
+    /// The wait begins on the caller's actor, before anything else runs there: a timer a main-actor
+    /// task starts is held (during a replay) as soon as that task has run, however busy other
+    /// threads are, so that whoever replays can tell at once whether a screen has a live move.
+    nonisolated(nonsending) public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let task = Self.currentTask
+        // Held at once, before the first suspension, on the caller's actor.
         let (isReplaying, inAction, id) = state.withLock { state in
             state.nextID += 1
-            return (state.isReplaying, state.actionTasks[task] != nil, state.nextID)
+            let inAction = state.actionTasks[task] != nil
+            if state.isReplaying && !inAction {
+                state.held.append(HeldWait(id: state.nextID, deadline: deadline))
+            }
+            return (state.isReplaying, inAction, state.nextID)
         }
-        if inAction && isReplaying { return try Task.checkCancellation() }
+        if inAction && isReplaying {
+            // No time, but a suspension all the same: a long replay on an actor lets others in.
+            await Task.yield()
+            return try Task.checkCancellation()
+        }
         if !isReplaying {
             try await ContinuousClock().sleep(until: deadline, tolerance: tolerance)
             if !inAction { onLiveMove?() }
@@ -79,24 +111,19 @@ public final class FlowClock: Clock, Sendable {
         }
         let wake = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                // Held, or else what to answer at once: cancelled already, or the replay ended meanwhile.
-                let answer = state.withLock { state -> Result<Wake, any Error>? in
-                    if state.cancelledEarly.remove(id) != nil { return .failure(CancellationError()) }
-                    guard state.isReplaying else { return .success(.after(deadline - .now)) }
-                    state.held.append(HeldWait(id: id, deadline: deadline, continuation: continuation))
+                // Still held, or else how it ended meanwhile.
+                let ended = state.withLock { state -> Result<Wake, any Error>? in
+                    if let ended = state.endedEarly.removeValue(forKey: id) { return ended }
+                    if let index = state.held.firstIndex(where: { $0.id == id }) {
+                        state.held[index].continuation = continuation
+                    }
                     return nil
                 }
-                if let answer { continuation.resume(with: answer) }
+                if let ended { continuation.resume(with: ended) }
             }
         } onCancel: {
-            let cancelled = state.withLock { state -> HeldWait? in
-                guard let index = state.held.firstIndex(where: { $0.id == id }) else {
-                    state.cancelledEarly.insert(id)
-                    return nil
-                }
-                return state.held.remove(at: index)
-            }
-            cancelled?.continuation.resume(throwing: CancellationError())
+            state.withLock { $0.release(id, with: .failure(CancellationError())) }?
+                .resume(throwing: CancellationError())
         }
         if case .after(let duration) = wake {
             try await ContinuousClock().sleep(for: duration)
@@ -141,26 +168,26 @@ public final class FlowClock: Clock, Sendable {
     /// was recorded. Returns false when no wait is held.
     @discardableResult
     public func fireEarliestWait() -> Bool {
-        let earliest = state.withLock { state -> HeldWait? in
-            guard let index = state.held.indices.min(by: { state.held[$0].deadline < state.held[$1].deadline })
-            else { return nil }
-            return state.held.remove(at: index)
+        let fired = state.withLock { state -> (found: Bool, continuation: Continuation?) in
+            guard let earliest = state.held.min(by: { $0.deadline < $1.deadline }) else { return (false, nil) }
+            return (true, state.release(earliest.id, with: .success(.now)))
         }
-        earliest?.continuation.resume(returning: .now)
-        return earliest != nil
+        fired.continuation?.resume(returning: .now)
+        return fired.found
     }
 
     /// Ends the replay: the clock keeps real time again, and each wait still held sleeps what is
     /// left of its duration (a timer the replay started goes off about when it would have).
     public func endReplay() {
-        let held = state.withLock { state in
-            state.isReplaying = false
-            defer { state.held = [] }
-            return state.held
-        }
         let now = Instant.now
-        for wait in held {
-            wait.continuation.resume(returning: .after(max(.zero, wait.deadline - now)))
+        let released = state.withLock { state in
+            state.isReplaying = false
+            let held = state.held
+            return held.map { wait in
+                let wake = Wake.after(max(.zero, wait.deadline - now))
+                return (wake, state.release(wait.id, with: .success(wake)))
+            }
         }
+        for (wake, continuation) in released { continuation?.resume(returning: wake) }
     }
 }

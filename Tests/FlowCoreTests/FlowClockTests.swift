@@ -74,6 +74,25 @@ struct FlowClockTests {
         }
     }
 
+    @Test("a main-actor timer's wait is held as soon as its task has run, not later on another thread")
+    @MainActor
+    func heldAtOnce() async throws {
+        let clock = FlowClock()
+        clock.beginReplay()
+        var late = 0
+        for _ in 0..<100 {
+            let timer = Task { @MainActor in try await clock.sleep(for: .seconds(3600)) }
+            await Task.yield()  // the timer's task runs first: the main actor runs its jobs in order
+            if !clock.fireEarliestWait() {
+                late += 1
+                while !clock.fireEarliestWait() { await Task.yield() }
+            }
+            try await timer.value
+        }
+        // What a crawler relies on to tell at once whether a screen has a live move.
+        #expect(late == 0, "\(late) of 100 timers were not held yet")
+    }
+
     @Test("a wait held when the replay ends sleeps the rest of its time in real time, then is a live move")
     func endReplay() async throws {
         let clock = FlowClock()
