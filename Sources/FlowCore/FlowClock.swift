@@ -46,7 +46,7 @@ public final class FlowClock: Clock, Sendable {
         /// How waits end that were fired, let go or cancelled before their task suspended.
         var endedEarly: [Int: Result<Wake, any Error>] = [:]
         var nextID = 0
-        var onLiveMove: (@Sendable () -> Void)?
+        var onLiveMove: (@MainActor @Sendable () -> Void)?
 
         /// Stops holding the wait `id`, which ends with `result`: returns its continuation to
         /// resume, or nil when its task has not suspended yet (it finds `result` when it does) or
@@ -71,8 +71,10 @@ public final class FlowClock: Clock, Sendable {
     public var minimumResolution: Duration { ContinuousClock().minimumResolution }
 
     /// Called when a wait that began outside an action ends in real time (not when it is cancelled,
-    /// nor during a replay). The web host records a live move in the session's click path.
-    public var onLiveMove: (@Sendable () -> Void)? {
+    /// nor during a replay), on the main actor, before the wait returns: so before whatever the
+    /// waiting task does next (the step a timer sends). The web host records a live move in the
+    /// session's click path.
+    public var onLiveMove: (@MainActor @Sendable () -> Void)? {
         get { state.withLock(\.onLiveMove) }
         set { state.withLock { $0.onLiveMove = newValue } }
     }
@@ -106,7 +108,7 @@ public final class FlowClock: Clock, Sendable {
         }
         if !isReplaying {
             try await ContinuousClock().sleep(until: deadline, tolerance: tolerance)
-            if !inAction { onLiveMove?() }
+            if !inAction, let onLiveMove { await onLiveMove() }
             return
         }
         let wake = try await withTaskCancellationHandler {
@@ -127,7 +129,7 @@ public final class FlowClock: Clock, Sendable {
         }
         if case .after(let duration) = wake {
             try await ContinuousClock().sleep(for: duration)
-            onLiveMove?()
+            if let onLiveMove { await onLiveMove() }
         }
     }
 

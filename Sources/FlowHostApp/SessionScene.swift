@@ -45,9 +45,7 @@ public final class SessionScene {
         deepLinks = app.deepLinks
         self.maxPathEntries = maxPathEntries
         coordinator = app.start(window)
-        window.clock.onLiveMove = { [weak self] in
-            Task { @MainActor in self?.record(.liveMove) }
-        }
+        window.clock.onLiveMove = { [weak self] in self?.record(.liveMove) }
     }
 
     // MARK: Changes

@@ -87,6 +87,11 @@ struct ClickPathTests {
         let app = try labApp()
         let scene = SessionScene(app: app)
         await scene.settle()
+        // What the path ends with at the moment the timer's step is navigated
+        var pathEndAtStep: ClickPath.Entry?
+        scene.coordinator?.onLogEntry = { [scene] entry in
+            if entry.step as? LabStep == .page(2) { pathEndAtStep = scene.clickPath.entries.last }
+        }
         try await click("run", in: scene)  // Later: page 2 comes 150 ms afterwards
         let deadline = ContinuousClock.now + .seconds(10)
         while scene.window.updatedScreenTree().visibleScreen?.title != "Page 2", ContinuousClock.now < deadline {
@@ -95,6 +100,7 @@ struct ClickPathTests {
         }
         #expect(scene.window.updatedScreenTree().visibleScreen?.title == "Page 2")
         #expect(scene.clickPath.entries.last == .liveMove)
+        #expect(pathEndAtStep == .liveMove, "the live move is in the path before the step it sent is navigated")
 
         let copy = SessionScene(app: app)
         let replay = await copy.replay(scene.clickPath)
