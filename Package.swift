@@ -163,7 +163,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowHostServeTests",
-            dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "FlowHostApp", "WebHost"]),
+            dependencies: [
+                "FlowHostServe", "FlowCore", "HTMLPresenter", "FlowHostApp", "WebHost", "FlowHostSQLite",
+                "FlowHostPostgres",
+            ]),
         // `flowhost`'s own commands (init), through @testable import of the executable.
         .testTarget(
             name: "FlowHostCommandTests",
