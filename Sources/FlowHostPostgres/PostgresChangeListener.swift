@@ -38,6 +38,8 @@ final class PostgresChangeListener: Sendable {
         var streams: [Int: AsyncStream<ClickPathChange>.Continuation] = [:]
         var nextStream = 0
         var readiness = Readiness.waiting([])
+        /// The store stopped: a stream asked for now ends at once.
+        var finished = false
     }
 
     /// Whether the first `LISTEN` is in place: what ``ready()`` waits for.
@@ -87,13 +89,18 @@ final class PostgresChangeListener: Sendable {
     }
 
     /// A new stream of the changes other processes make from now on; it ends when the store
-    /// closes.
+    /// stops, at once when it stopped.
     func changes() -> AsyncStream<ClickPathChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: ClickPathChange.self)
-        let id = state.withLock { state in
+        let id: Int? = state.withLock { state in
+            guard !state.finished else { return nil }
             state.nextStream += 1
             state.streams[state.nextStream] = continuation
             return state.nextStream
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
@@ -104,16 +111,13 @@ final class PostgresChangeListener: Sendable {
     /// Ends every stream.
     func finish() {
         let streams = state.withLock { state in
-            defer { state.streams = [:] }
+            defer {
+                state.streams = [:]
+                state.finished = true
+            }
             return Array(state.streams.values)
         }
         for stream in streams { stream.finish() }
-    }
-
-    /// The payload of a change of the session stored as `digest` to `length` entries (nil: its
-    /// removal), as this instance sends it.
-    func payload(digest: String, length: Int?) -> String {
-        "\(origin) \(digest) \(length.map(String.init) ?? "-")"
     }
 
     // MARK: - Listening

@@ -176,8 +176,8 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
         }
     }
 
-    /// Serves until the server's graceful shutdown or cancellation, then closes the file (its
-    /// write-ahead log folded in); later calls throw ``ClickPathStoreError/unavailable(reason:)``.
+    /// Serves until the server's graceful shutdown or cancellation, then closes the file; later
+    /// calls throw ``ClickPathStoreError/unavailable(reason:)``.
     public func run() async throws {
         try? await gracefulShutdown()
         try database.close()
