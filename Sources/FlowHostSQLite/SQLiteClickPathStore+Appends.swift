@@ -84,7 +84,7 @@ extension SQLiteClickPathStore {
                     }
                 }
             }
-        } catch let error as DatabaseError where SQLiteSchema.isUnreachable(error) {
+        } catch let error as DatabaseError where isUnreachable(error) {
             // The transaction itself failed (the file locked, closed or failing): none of its
             // appends is stored.
             return Array(repeating: unavailable(error), count: appends.count)

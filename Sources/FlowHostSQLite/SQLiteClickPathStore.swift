@@ -56,6 +56,8 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     let sealed: SealedClickPaths
     private let actionTokenKey: [UInt8]
     let appendQueue = Mutex(AppendQueue())
+    /// Set when it stops running: the file is closed, and every call says the store is unavailable.
+    private let stopped = Atomic(false)
     /// Where the appends are written, one transaction after the other, off Swift's cooperative pool
     /// (a write blocks its thread).
     let writer = DispatchQueue(label: "flowhost.sqlite.appends")
@@ -180,6 +182,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     /// calls throw ``ClickPathStoreError/unavailable(reason:)``.
     public func run() async throws {
         try? await gracefulShutdown()
+        stopped.store(true, ordering: .sequentiallyConsistent)
         try database.close()
     }
 
@@ -334,7 +337,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     func read<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
         do {
             return try await database.read(body)
-        } catch let error as DatabaseError where SQLiteSchema.isUnreachable(error) {
+        } catch let error as DatabaseError where isUnreachable(error) {
             throw unavailable(error)
         }
     }
@@ -344,13 +347,22 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     func write<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
         do {
             return try await database.write(body)
-        } catch let error as DatabaseError where SQLiteSchema.isUnreachable(error) {
+        } catch let error as DatabaseError where isUnreachable(error) {
             throw unavailable(error)
         }
     }
 
+    /// Whether `error` says the file cannot be reached now (``SQLiteSchema/isUnreachable(_:)``),
+    /// or the store stopped and closed it.
+    func isUnreachable(_ error: DatabaseError) -> Bool {
+        SQLiteSchema.isUnreachable(error) || stopped.load(ordering: .sequentiallyConsistent)
+    }
+
     /// What a call says when `error` kept it from the file.
     func unavailable(_ error: DatabaseError) -> ClickPathStoreError {
-        .unavailable(reason: "\(file): \(error.message ?? "\(error.resultCode)")")
+        guard !stopped.load(ordering: .sequentiallyConsistent) else {
+            return .unavailable(reason: "\(file): the store stopped and closed it")
+        }
+        return .unavailable(reason: "\(file): \(error.message ?? "\(error.resultCode)")")
     }
 }

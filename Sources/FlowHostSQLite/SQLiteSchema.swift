@@ -101,11 +101,11 @@ enum SQLiteSchema {
 
     /// Whether `error`, failing a call on an open store, says the file cannot be reached now
     /// rather than that a statement is wrong: locked by another connection past the store's
-    /// patience, closed, full, or failing to read or write.
+    /// patience, full, or failing to read or write.
     static func isUnreachable(_ error: DatabaseError) -> Bool {
         switch error.resultCode.primaryResultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_CANTOPEN, .SQLITE_READONLY,
-            .SQLITE_MISUSE, .SQLITE_NOMEM, .SQLITE_PERM, .SQLITE_PROTOCOL:
+            .SQLITE_NOMEM, .SQLITE_PERM, .SQLITE_PROTOCOL:
             true
         default: false
         }

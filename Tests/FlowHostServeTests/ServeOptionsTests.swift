@@ -3,11 +3,12 @@ import FlowCore
 import FlowHostApp
 import FlowHostPostgres
 import FlowHostSQLite
-@testable import FlowHostServe
 import Foundation
 import HTMLPresenter
 import Testing
 import WebHost
+
+@testable import FlowHostServe
 
 @Suite("flowhost serve's options, as apps' own executables take them")
 struct ServeOptionsTests {
