@@ -50,7 +50,16 @@ let package = Package(
             ]
         ),
         // What an app needs to be served: WebApp, DeepLinks, SessionScene, the click path store protocol.
-        .target(name: "FlowHostApp", dependencies: ["FlowCore", "HTMLPresenter"]),
+        .target(
+            name: "FlowHostApp",
+            dependencies: [
+                "FlowCore", "HTMLPresenter",
+                // The store protocol's lifecycle: a store is a service the server runs.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // What a store's opening did in place of what was asked (a file moved aside).
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The crawler, the static export and the flow map: no HTTP.
         .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"]),
         // A store at rest, whatever keeps it: ids as SHA-256, secret values sealed with AES-GCM, the key.
@@ -63,6 +72,8 @@ let package = Package(
             name: "FlowHostSQLite",
             dependencies: [
                 "HTMLPresenter", "FlowHostApp", "FlowHostAtRest", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The click path store in a PostgreSQL database, shared by several server processes.
@@ -73,6 +84,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // sslmode: the TLS of the database's connections.
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
@@ -151,7 +163,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowHostServeTests",
-            dependencies: ["FlowHostServe", "FlowCore", "HTMLPresenter", "FlowHostApp", "WebHost"]),
+            dependencies: [
+                "FlowHostServe", "FlowCore", "HTMLPresenter", "FlowHostApp", "WebHost", "FlowHostSQLite",
+                "FlowHostPostgres",
+            ]),
         // `flowhost`'s own commands (init), through @testable import of the executable.
         .testTarget(
             name: "FlowHostCommandTests",

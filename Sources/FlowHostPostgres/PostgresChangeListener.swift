@@ -5,7 +5,8 @@ import PostgresNIO
 import Synchronization
 
 /// Tells a ``PostgresClickPathStore``'s ``PostgresClickPathStore/changes()`` streams what other
-/// processes did to stored sessions, from PostgreSQL's `LISTEN`.
+/// processes did to stored sessions, from PostgreSQL's `LISTEN`, while the store runs
+/// (``listen()``).
 ///
 /// It listens on a connection of its own, never one of the pool's: a pool closes and replaces its
 /// connections when it likes, and a `LISTEN` dies with its connection without a word. When the
@@ -36,13 +37,23 @@ final class PostgresChangeListener: Sendable {
     private struct State {
         var streams: [Int: AsyncStream<ClickPathChange>.Continuation] = [:]
         var nextStream = 0
-        /// Resumed when the first `LISTEN` is in place, or its connection failed.
-        var started: CheckedContinuation<Void, any Error>?
+        var readiness = Readiness.waiting([])
+        /// The store stopped: a stream asked for now ends at once.
+        var finished = false
+    }
+
+    /// Whether the first `LISTEN` is in place: what ``ready()`` waits for.
+    private enum Readiness {
+        /// Not yet; these wait for it.
+        case waiting([CheckedContinuation<Void, any Error>])
+        /// It was: later losses are the listener's to mend, and no one waits for them.
+        case listening
+        /// Its connection failed, or the listening ended before it was in place.
+        case failed(any Error)
     }
 
     // MARK: - Initialization
 
-    /// A listener on `channel` with `configuration`, ignoring the payloads of `origin`.
     /// A listener on `channel` with `configuration`, ignoring the payloads of `origin`, that checks
     /// its connection every `check` (a query it must answer within `patience`).
     init(
@@ -59,32 +70,37 @@ final class PostgresChangeListener: Sendable {
 
     // MARK: - API
 
-    /// Listens until the task is cancelled, connecting again whenever the connection is lost.
-    /// Returns once the first `LISTEN` is in place; `listening` is the task that keeps it.
-    /// - Throws: the first connection's error, the listening stopped.
-    static func start(_ listener: PostgresChangeListener) async throws -> Task<Void, Never> {
-        var task: Task<Void, Never>?
-        do {
-            try await withCheckedThrowingContinuation { (started: CheckedContinuation<Void, any Error>) in
-                listener.state.withLock { $0.started = started }
-                task = Task { await listener.listen() }
+    /// Returns once the first `LISTEN` is in place, at once when it was.
+    /// - Throws: the first connection's error, or `CancellationError` when the listening ended
+    ///   before (the store stopped).
+    func ready() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let settled: Result<Void, any Error>? = state.withLock { state in
+                switch state.readiness {
+                case .waiting(let waiting):
+                    state.readiness = .waiting(waiting + [continuation])
+                    return nil
+                case .listening: return .success(())
+                case .failed(let error): return .failure(error)
+                }
             }
-        } catch {
-            task?.cancel()
-            throw error
+            if let settled { continuation.resume(with: settled) }
         }
-        guard let task else { preconditionFailure("the continuation ran its body") }
-        return task
     }
 
     /// A new stream of the changes other processes make from now on; it ends when the store
-    /// closes.
+    /// stops, at once when it stopped.
     func changes() -> AsyncStream<ClickPathChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: ClickPathChange.self)
-        let id = state.withLock { state in
+        let id: Int? = state.withLock { state in
+            guard !state.finished else { return nil }
             state.nextStream += 1
             state.streams[state.nextStream] = continuation
             return state.nextStream
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
@@ -95,21 +111,21 @@ final class PostgresChangeListener: Sendable {
     /// Ends every stream.
     func finish() {
         let streams = state.withLock { state in
-            defer { state.streams = [:] }
+            defer {
+                state.streams = [:]
+                state.finished = true
+            }
             return Array(state.streams.values)
         }
         for stream in streams { stream.finish() }
     }
 
-    /// The payload of a change of the session stored as `digest` to `length` entries (nil: its
-    /// removal), as this instance sends it.
-    func payload(digest: String, length: Int?) -> String {
-        "\(origin) \(digest) \(length.map(String.init) ?? "-")"
-    }
-
     // MARK: - Listening
 
-    private func listen() async {
+    /// Listens until the task is cancelled, connecting again whenever the connection is lost; ends
+    /// when the first connection fails (``ready()`` then throws its error).
+    func listen() async {
+        defer { settle(.failure(CancellationError())) }
         var failures = 0
         var lost = false
         while !Task.isCancelled {
@@ -120,7 +136,7 @@ final class PostgresChangeListener: Sendable {
                 do {
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: channel) { notifications in
-                            started()
+                            settle(.success(()))
                             if lost {
                                 logger.notice("The store's change notifications are back (LISTEN \(channel))")
                                 lost = false
@@ -137,10 +153,7 @@ final class PostgresChangeListener: Sendable {
                 }
                 try? await connection.close()
             } catch {
-                if state.withLock({ $0.started != nil }) {
-                    started(failing: error)
-                    return
-                }
+                if settle(.failure(error)) { return }
                 if !lost && !Task.isCancelled {
                     let reason = PostgresFailure.reason(of: error)
                     logger.warning(
@@ -188,16 +201,20 @@ final class PostgresChangeListener: Sendable {
         var description: String { "the listening connection did not answer a check within \(patience)" }
     }
 
-    /// Resumes ``start(_:)``, once.
-    private func started(failing error: (any Error)? = nil) {
-        guard
-            let started = state.withLock({ state in
-                defer { state.started = nil }; return state.started
-            })
-        else {
-            return
+    /// Settles ``ready()`` with `result` when the first `LISTEN` was not settled yet; returns
+    /// whether it was still waiting.
+    @discardableResult
+    private func settle(_ result: Result<Void, any Error>) -> Bool {
+        let waiting: [CheckedContinuation<Void, any Error>]? = state.withLock { state in
+            guard case .waiting(let waiting) = state.readiness else { return nil }
+            switch result {
+            case .success: state.readiness = .listening
+            case .failure(let error): state.readiness = .failed(error)
+            }
+            return waiting
         }
-        if let error { started.resume(throwing: error) } else { started.resume() }
+        for continuation in waiting ?? [] { continuation.resume(with: result) }
+        return waiting != nil
     }
 
     private func deliver(_ payload: String) {

@@ -16,8 +16,9 @@ enum PostgresFailure {
     }
 
     /// Whether `error` says the database cannot be reached now, rather than that a statement is
-    /// wrong: no connection could be made or leased, a connection was lost, or the server refuses
-    /// connections for now (SQLSTATE class 08, and 57P01 to 57P03: shut down, crashed, starting).
+    /// wrong: no connection could be made or leased, a connection was lost, the server refuses
+    /// connections for now (SQLSTATE class 08, and 57P01 to 57P03: shut down, crashed, starting),
+    /// or it cancelled a statement that waited past the store's patience (57014).
     static func isUnreachable(_ error: any Error) -> Bool {
         guard let error = error as? PSQLError else {
             // The pool's own errors (no connection in time, the pool closed) and the socket's; not
@@ -26,6 +27,6 @@ enum PostgresFailure {
         }
         guard error.code == .server else { return true }
         let state = error.serverInfo?[.sqlState] ?? ""
-        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03", "57014"].contains(state)
     }
 }

@@ -3,8 +3,12 @@ import PostgresNIO
 
 extension PostgresStoreLocation {
     /// The pool's configuration: this location, its TLS, at most `maxConnections` connections,
-    /// and `schema` (when given) as the connections' `search_path`.
-    package func clientConfiguration(schema: String?, maxConnections: Int) -> PostgresClient.Configuration {
+    /// `schema` (when given) as the connections' `search_path`, and `statementTimeout` as theirs:
+    /// a statement the store stopped waiting for is cancelled by the server then, not committed
+    /// later (one waiting for a lock another client holds, say).
+    package func clientConfiguration(
+        schema: String?, maxConnections: Int, statementTimeout: Duration
+    ) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =
             switch self.tls {
             case .disable: .disable
@@ -14,7 +18,10 @@ extension PostgresStoreLocation {
             }
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
-        configuration.options.additionalStartupParameters = startupParameters(schema: schema)
+        let milliseconds =
+            statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
+        configuration.options.additionalStartupParameters =
+            startupParameters(schema: schema) + [("statement_timeout", "\(max(1, milliseconds))")]
         configuration.options.maximumConnections = maxConnections
         configuration.options.connectTimeout = .seconds(5)
         return configuration

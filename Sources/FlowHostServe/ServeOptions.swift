@@ -294,8 +294,16 @@ public struct ServeOptions: ParsableArguments, Sendable {
             let also = publicURL.map { " (and at \($0), the start of share links)" } ?? ""
             logger.notice("FlowHost serves \(appName) at http://\(shown):\(port)/\(also)")
         }
-        if let store = store as? PostgresClickPathStore { await store.close() }
     }
+
+    /// The stores `--store` can name, asked in this order: the first that takes the name opens it.
+    /// A new store is its module and one line here; the SQLite store, which takes any other name as
+    /// a file path, comes last.
+    static let stores: [any OpenableClickPathStore.Type] = [
+        MemoryClickPathStore.self,
+        PostgresClickPathStore.self,
+        SQLiteClickPathStore.self,
+    ]
 
     /// The store's name: `--store`, else `FLOWHOST_STORE`, else `DATABASE_URL` when it names a
     /// PostgreSQL database (as platforms that provide one set it), else `.flowhost/flowhost.sqlite`.
@@ -305,33 +313,25 @@ public struct ServeOptions: ParsableArguments, Sendable {
         } ?? ".flowhost/flowhost.sqlite"
     }
 
-    /// The store ``storeName(environment:)`` names. A PostgreSQL database that cannot be reached
-    /// or used ends the start with exit status 1 and a message on standard error: the processes
-    /// sharing it would not share sessions otherwise. A file that is no FlowHost store is moved
-    /// aside (never deleted) and a new one started; one that cannot be opened at all leaves the
-    /// sessions in memory. Either way the server starts, and the log says what happened.
+    /// The store ``storeName(environment:)`` names, opened by the first of ``stores`` that takes
+    /// the name, with at most ``storedSessionsBound`` sessions. A store that cannot be opened ends
+    /// the start with exit status 1 and a message on standard error (a PostgreSQL database that
+    /// cannot be reached: the processes sharing it would not share sessions otherwise); what a store
+    /// does in place of failing (SQLite moves a file that is no store aside, or keeps sessions in
+    /// memory) its log line says.
     private func openStore(logger: Logger) async throws -> any ClickPathStore {
-        let name = storeName(environment: ProcessInfo.processInfo.environment)
-        guard name != "memory" else { return MemoryClickPathStore() }
-        if PostgresStoreLocation.isURL(name) {
-            do {
-                return try await PostgresClickPathStore.open(
-                    try PostgresStoreLocation(url: name), maxSessions: storedSessionsBound, logger: logger)
-            } catch {
-                FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
-                throw ExitCode(1)
-            }
-        }
+        let environment = ProcessInfo.processInfo.environment
+        let name = storeName(environment: environment)
         do {
-            let (opened, movedAside) = try SQLiteClickPathStore.openMovingAside(
-                path: name, maxSessions: storedSessionsBound)
-            if let movedAside {
-                logger.warning("\(movedAside.error); it was moved to \(movedAside.movedTo) and a new store started")
+            guard let store = Self.stores.first(where: { $0.opens(name) }) else {
+                throw ValidationError("--store \(name): no store takes this name.")
             }
-            return opened
+            return try await store.open(
+                named: name, limits: ClickPathStoreLimits(maxSessions: storedSessionsBound), environment: environment,
+                logger: logger)
         } catch {
-            logger.error("\(error); sessions are kept in memory only (they will not survive a restart)")
-            return MemoryClickPathStore()
+            FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
+            throw ExitCode(1)
         }
     }
 

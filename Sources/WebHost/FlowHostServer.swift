@@ -15,8 +15,9 @@ public struct FlowHostServer: Sendable {
     let host: SessionHost
 
     /// A server for `app`; `store` keeps the sessions' click paths (in memory unless given: pass
-    /// a SQLite store for sessions that survive a restart); `logger` gets one line per request at
-    /// info, the step log at debug.
+    /// a SQLite store for sessions that survive a restart), and the server runs it in its service
+    /// group (``ClickPathStore``: it stops last, and closes then); `logger` gets one line per
+    /// request at info, the step log at debug.
     public init(
         app: WebApp, configuration: WebHostConfiguration = WebHostConfiguration(),
         store: any ClickPathStore = MemoryClickPathStore(), logger: Logger = Logger(label: "flowhost")
@@ -43,11 +44,16 @@ public struct FlowHostServer: Sendable {
                 await onServerRunning(port)
             },
             logger: host.logger.deferringMetadata)
+        // The store first: services stop in the reverse order, so it closes once the requests,
+        // the sweeper and the sessions' tasks have ended.
+        application.addServices(host.paths, SessionSweeper(host: host), host.tasks)
         // Other processes sharing the store: their changes move this one's pages. Subscribed
-        // here, before the server answers anything, so that no change is missed in between.
-        let changes = host.paths.changes()
-        host.tasks.start { [host] in await host.follow(changes) }
-        application.addServices(SessionSweeper(host: host), host.tasks)
+        // before the server answers anything (once the store listens), so that no change is
+        // missed in between.
+        application.beforeServerStarts { [host] in
+            let changes = try await host.paths.changes()
+            host.tasks.start { await host.follow(changes) }
+        }
         if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }
         return application
     }

@@ -1,11 +1,14 @@
 import ArgumentParser
 import FlowCore
 import FlowHostApp
-import FlowHostServe
+import FlowHostPostgres
+import FlowHostSQLite
 import Foundation
 import HTMLPresenter
 import Testing
 import WebHost
+
+@testable import FlowHostServe
 
 @Suite("flowhost serve's options, as apps' own executables take them")
 struct ServeOptionsTests {
@@ -44,6 +47,18 @@ struct ServeOptionsTests {
         #expect(
             try ServeOptions.parse([]).storeName(environment: ["DATABASE_URL": "mysql://demo@db/prototypes"])
                 == ".flowhost/flowhost.sqlite", "another database's URL is another program's")
+    }
+
+    @Test("a --store name is opened by its store type: memory, a PostgreSQL URL, any other name a SQLite file")
+    func storeTypes() {
+        func type(of name: String) -> ObjectIdentifier? {
+            ServeOptions.stores.first { $0.opens(name) }.map { ObjectIdentifier($0) }
+        }
+        #expect(type(of: "memory") == ObjectIdentifier(MemoryClickPathStore.self))
+        #expect(type(of: "postgres://demo@db/prototypes") == ObjectIdentifier(PostgresClickPathStore.self))
+        #expect(type(of: "postgresql://demo@db/prototypes") == ObjectIdentifier(PostgresClickPathStore.self))
+        #expect(type(of: ".flowhost/flowhost.sqlite") == ObjectIdentifier(SQLiteClickPathStore.self))
+        #expect(type(of: "memory.sqlite") == ObjectIdentifier(SQLiteClickPathStore.self))
     }
 
     @Test("options become the server's configuration")

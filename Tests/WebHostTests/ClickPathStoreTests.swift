@@ -2,10 +2,12 @@ import FlowHostApp
 import FlowHostPostgres
 import FlowHostSQLite
 import Foundation
-import GRDB
 import HTMLPresenter
+import Synchronization
 import Testing
 
+/// The rules every click path store keeps (``ClickPathStore``), each one test run over every
+/// store: this suite is their specification. A new store is one more case of ``Kind``.
 // Serialized: SQLite files and writer threads, run all at once, slow the wall-clock checks of other suites.
 @Suite("Click path stores", .serialized)
 struct ClickPathStoreTests {
@@ -15,22 +17,43 @@ struct ClickPathStoreTests {
 
         var testDescription: String { rawValue }
 
-        /// A new empty store of this kind, its file (if any) in `folder`; a PostgreSQL one in a new
-        /// schema of the test server (``TestPostgres``).
-        func store(
-            in folder: URL, maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100
-        ) async throws -> any ClickPathStore {
+        /// Runs `body` with a new empty store of this kind, running: a SQLite one in a new folder
+        /// (removed afterwards), a PostgreSQL one in a new schema of the test server
+        /// (``TestPostgres``).
+        func withStore(
+            maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100,
+            patience: Duration = .seconds(5), _ body: (any ClickPathStore) async throws -> Void
+        ) async throws {
+            let limits = ClickPathStoreLimits(
+                maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares)
             switch self {
             case .memory:
-                MemoryClickPathStore(
-                    maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares)
+                try await MemoryClickPathStore(limits: limits).whileRunning { try await body($0) }
             case .sqlite:
-                try SQLiteClickPathStore(
-                    path: folder.appending(path: "store.sqlite").path, maxSessions: maxSessions,
-                    maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares, environment: [:])
+                let folder = FileManager.default.temporaryDirectory.appending(
+                    path: "flowhost-store-\(UUID().uuidString)")
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let store = try SQLiteClickPathStore(
+                    path: folder.appending(path: "store.sqlite").path, limits: limits, patience: patience,
+                    environment: [:])
+                try await store.whileRunning { try await body($0) }
             case .postgres:
-                try await TestPostgres.store(
-                    maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares)
+                try await TestPostgres.store(limits: limits, patience: patience).whileRunning { try await body($0) }
+            }
+        }
+
+        /// Runs `body` while another client of `store`'s file or database (another process) holds
+        /// the lock its appends need.
+        func whileLocked(_ store: any ClickPathStore, _ body: () async throws -> Void) async throws {
+            switch self {
+            case .memory:
+                Issue.record("a memory store has no lock another process could hold")
+            case .sqlite:
+                let file = try #require(store as? SQLiteClickPathStore).file
+                try await SQLiteLock.holding(file, body)
+            case .postgres:
+                let schema = try #require((store as? PostgresClickPathStore)?.schema)
+                try await TestPostgres.holdingLock(on: "flowhost_sessions", schema: schema, body)
             }
         }
     }
@@ -38,7 +61,7 @@ struct ClickPathStoreTests {
     private static let list = ScreenPosition(layer: 0, path: [0], template: "movies/list")
 
     /// One entry of every kind, form values a JSON column must keep as they are, and a secret one.
-    private static let entries: [ClickPath.Entry] = [
+    static let entries: [ClickPath.Entry] = [
         .action(ActionPosition(screen: list, index: 3), fields: FormFields()),
         .action(
             ActionPosition(screen: ScreenPosition(layer: 1, path: [], template: nil), index: 0),
@@ -52,22 +75,13 @@ struct ClickPathStoreTests {
     ]
     /// A secret value, typed into a password field.
     private static let secret = "correct horse battery staple"
-    private static let inAMonth = Date.now.addingTimeInterval(30 * 24 * 3600)
-
-    /// Runs `body` with a new empty folder, removed afterwards.
-    private func withFolder(_ body: (URL) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "flowhost-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try await body(folder)
-    }
+    static let inAMonth = Date.now.addingTimeInterval(30 * 24 * 3600)
 
     // MARK: - Shared behaviour
 
     @Test("entries of every kind appended in steps read back in order", arguments: Kind.allCases)
     func roundTrip(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.append(Array(Self.entries[0..<2]), toSession: "a", at: 0)
             try await store.append(Array(Self.entries[2...]), toSession: "a", at: 2)
             try await store.append([], toSession: "a", at: 5)
@@ -83,8 +97,7 @@ struct ClickPathStoreTests {
         "an append that leaves a gap or overlaps the stored path is refused and changes nothing",
         arguments: Kind.allCases)
     func startMismatch(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.append(Array(Self.entries[0..<2]), toSession: "a", at: 0)
 
             await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: 3, stored: 2)) {
@@ -106,8 +119,7 @@ struct ClickPathStoreTests {
 
     @Test("removed sessions are gone with their entries; others stay", arguments: Kind.allCases)
     func removeSessions(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.append(Self.entries, toSession: "a", at: 0)
             try await store.append(Self.entries, toSession: "b", at: 0)
             try await store.append(Self.entries, toSession: "c", at: 0)
@@ -126,15 +138,15 @@ struct ClickPathStoreTests {
     @Test(
         "sessions unused for the interval are removed, except those kept; a recent one stays", arguments: Kind.allCases)
     func removeUnusedSessions(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.append(Self.entries, toSession: "old", at: 0)
             try await store.append(Self.entries, toSession: "live", at: 0)
             try await store.append(Self.entries, toSession: "kept", at: 0)
-            try await Task.sleep(for: .milliseconds(1100))
+            try await Task.sleep(for: .milliseconds(10))
+            let cutoff = Date.now
             try await store.append([], toSession: "live", at: Self.entries.count)  // marks it used now
 
-            let removed = try await store.removeSessions(unusedFor: .seconds(1), keeping: ["kept"])
+            let removed = try await store.removeSessions(usedBefore: cutoff, keeping: ["kept"])
 
             #expect(removed == 1)
             #expect(try await store.path(ofSession: "old") == nil)
@@ -144,10 +156,53 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test(
+        "idle removal compares last uses to the sub-second: before the cutoff goes, at or after it stays",
+        arguments: Kind.allCases)
+    func removeUnusedSessionsToTheSubSecond(kind: Kind) async throws {
+        try await kind.withStore { store in
+            let before = Date.now
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            let after = Date.now
+
+            #expect(try await store.removeSessions(usedBefore: before, keeping: []) == 0)
+            // Unused for far less than 0.9 s: a store that dropped the sub-second part (0 s) removed it.
+            #expect(try await store.removeSessions(unusedFor: .milliseconds(900), keeping: []) == 0)
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove]))
+            #expect(try await store.removeSessions(usedBefore: after.addingTimeInterval(0.001), keeping: []) == 1)
+            #expect(try await store.path(ofSession: "a") == nil)
+        }
+    }
+
+    @Test(
+        "an empty append and a start from a share mark a session used: the least recently used is another",
+        arguments: Kind.allCases)
+    func recency(kind: Kind) async throws {
+        try await kind.withStore(maxSessions: 3) { store in
+            try await store.share(ClickPath([.liveMove]), id: "s", bySession: "a", expires: Self.inAMonth)
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            try await store.append([.liveMove], toSession: "b", at: 0)
+            try await store.startSession("c", fromShare: "s")
+            try await store.append([], toSession: "a", at: 1)  // a is used after b and c
+
+            try await store.startSession("d", fromShare: "s")  // a new session: b goes
+            #expect(try await store.path(ofSession: "b") == nil)
+            try await store.append([], toSession: "e", at: 0)  // an empty new session counts: c goes
+
+            #expect(try await store.path(ofSession: "c") == nil)
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove]))
+            #expect(try await store.path(ofSession: "d") == ClickPath([.liveMove]))
+            #expect(try await store.path(ofSession: "e") == ClickPath(), "an empty append stores an empty path")
+            #expect(
+                try await store.sessionPaths(usedSince: nil, limit: 10) == [
+                    ClickPath(), ClickPath([.liveMove]), ClickPath([.liveMove]),
+                ])
+        }
+    }
+
     @Test("past maxSessions, a new session removes the least recently used one", arguments: Kind.allCases)
     func leastRecentlyUsedBound(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder, maxSessions: 2)
+        try await kind.withStore(maxSessions: 2) { store in
             try await store.append([.liveMove], toSession: "a", at: 0)
             try await store.append([.liveMove], toSession: "b", at: 0)
             try await store.append([.liveMove], toSession: "a", at: 1)  // a is used after b
@@ -166,8 +221,7 @@ struct ClickPathStoreTests {
 
     @Test("an append past maxEntriesPerSession is refused whole", arguments: Kind.allCases)
     func entriesBound(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder, maxEntriesPerSession: 3)
+        try await kind.withStore(maxEntriesPerSession: 3) { store in
             try await store.append([.liveMove, .liveMove], toSession: "a", at: 0)
 
             await #expect(throws: ClickPathStoreError.pathTooLong(session: "a", limit: 3)) {
@@ -184,8 +238,7 @@ struct ClickPathStoreTests {
         "a shared path reads back under its id, open, until it expires; an unknown id gives nil",
         arguments: Kind.allCases)
     func shares(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.share(ClickPath(Self.entries), id: "s1", bySession: "a", expires: Self.inAMonth)
             try await store.share(ClickPath(), id: "empty", bySession: "a", expires: Self.inAMonth)
 
@@ -205,8 +258,7 @@ struct ClickPathStoreTests {
         "a session started from a share refers to it: its path is the shared one, then its own appends",
         arguments: Kind.allCases)
     func sessionFromShare(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder, maxEntriesPerSession: 6)
+        try await kind.withStore(maxEntriesPerSession: 6) { store in
             try await store.share(ClickPath(Self.entries), id: "s", bySession: "sharer", expires: Self.inAMonth)
 
             try await store.startSession("b", fromShare: "s")
@@ -231,8 +283,7 @@ struct ClickPathStoreTests {
         "the sessions' paths for the figures: the most recently used first, at most the limit, those used since a time",
         arguments: Kind.allCases)
     func sessionPaths(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.append([.deepLink("a")], toSession: "a", at: 0)
             try await store.append([.deepLink("b")], toSession: "b", at: 0)
             let beforeC = Date.now
@@ -253,11 +304,31 @@ struct ClickPathStoreTests {
     }
 
     @Test(
+        "the sessions' paths for the figures keep every entry: repeated ones, identical paths, two sessions from one share",
+        arguments: Kind.allCases)
+    func sessionPathsKeepDuplicates(kind: Kind) async throws {
+        try await kind.withStore { store in
+            let twice = Self.entries.flatMap { [$0, $0] }
+            try await store.append(twice, toSession: "a", at: 0)
+            try await store.append(twice, toSession: "b", at: 0)
+            try await store.share(ClickPath(twice), id: "s", bySession: "a", expires: Self.inAMonth)
+            try await store.startSession("c", fromShare: "s")
+            try await store.startSession("d", fromShare: "s")
+            try await store.append([.liveMove], toSession: "c", at: twice.count)
+
+            let left = twice.map(\.secretValuesLeftOut)
+            #expect(
+                try await store.sessionPaths(usedSince: nil, limit: 10)
+                    == [ClickPath(left + [.liveMove]), ClickPath(left), ClickPath(left), ClickPath(left)])
+            #expect(try await store.path(ofSession: "b") == ClickPath(twice))
+        }
+    }
+
+    @Test(
         "the sessions' paths for the figures: a session from a share has the shared entries, then its own; no secret value",
         arguments: Kind.allCases)
     func sessionPathsFromShareWithoutSecrets(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.share(ClickPath(Self.entries), id: "s", bySession: "sharer", expires: Self.inAMonth)
             try await store.startSession("b", fromShare: "s")
             try await store.append([.deepLink("x")], toSession: "b", at: 5)
@@ -284,8 +355,7 @@ struct ClickPathStoreTests {
         "the sessions' paths for the figures: sessions that typed other secrets read back the same, keys in any order",
         arguments: Kind.allCases)
     func sessionPathsOfOtherSecrets(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             let form = ActionPosition(screen: Self.list, index: 1)
             func signIn(_ password: String) -> ClickPath.Entry {
                 .action(
@@ -308,8 +378,7 @@ struct ClickPathStoreTests {
 
     @Test("no session starts from a share that is unknown, expired or revoked", arguments: Kind.allCases)
     func sessionFromClosedShare(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.share(ClickPath([.liveMove]), id: "old", bySession: "a", expires: .now)
             try await store.share(ClickPath([.liveMove]), id: "revoked", bySession: "a", expires: Self.inAMonth)
             #expect(try await store.revokeShare(id: "revoked", bySession: "a"))
@@ -329,8 +398,7 @@ struct ClickPathStoreTests {
         "only the session that shared a link can revoke it, and only it is told it is the sharer",
         arguments: Kind.allCases)
     func revoke(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             try await store.share(ClickPath([.liveMove]), id: "s", bySession: "sharer", expires: Self.inAMonth)
 
             #expect(try await store.share(id: "s", askedBy: "sharer")?.isSharer == true)
@@ -349,8 +417,7 @@ struct ClickPathStoreTests {
         "the sweep removes expired shares no session refers to and forgets revoked ones' paths; referred ones stay",
         arguments: Kind.allCases)
     func sweepShares(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             let path = ClickPath(Self.entries)
             for id in ["expired", "expiring-in-use", "open", "revoked", "revoked-in-use"] {
                 try await store.share(path, id: id, bySession: "a", expires: Self.inAMonth)
@@ -381,8 +448,7 @@ struct ClickPathStoreTests {
 
     @Test("past maxShares, a new share is refused and nothing is stored", arguments: Kind.allCases)
     func sharesBound(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder, maxShares: 2)
+        try await kind.withStore(maxShares: 2) { store in
             try await store.share(ClickPath(), id: "1", bySession: "a", expires: Self.inAMonth)
             try await store.share(ClickPath(), id: "2", bySession: "a", expires: Self.inAMonth)
 
@@ -394,11 +460,58 @@ struct ClickPathStoreTests {
     }
 
     @Test(
+        "sharing again under an id replaces the share whole, and needs no room past maxShares; the new sharer may revoke it",
+        arguments: Kind.allCases)
+    func shareReplaced(kind: Kind) async throws {
+        try await kind.withStore(maxShares: 1) { store in
+            try await store.share(ClickPath([.liveMove]), id: "s", bySession: "a", expires: Self.inAMonth)
+            #expect(try await store.revokeShare(id: "s", bySession: "a"))
+
+            try await store.share(ClickPath([.deepLink("x")]), id: "s", bySession: "b", expires: Self.inAMonth)
+
+            let share = try #require(try await store.share(id: "s", askedBy: "b"))
+            #expect(share.path == ClickPath([.deepLink("x")]))
+            #expect(share.status == .open, "no longer revoked")
+            #expect(share.isSharer)
+            #expect(try await store.revokeShare(id: "s", bySession: "a") == false)
+            #expect(try await store.revokeShare(id: "s", bySession: "b"))
+        }
+    }
+
+    @Test("the sweep removes a revoked share once it expired, and counts it", arguments: Kind.allCases)
+    func sweepRevokedAndExpired(kind: Kind) async throws {
+        try await kind.withStore { store in
+            try await store.share(ClickPath([.liveMove]), id: "s", bySession: "a", expires: .now)
+            #expect(try await store.revokeShare(id: "s", bySession: "a"))
+
+            #expect(try await store.removeExpiredShares() == 1)
+            #expect(try await store.share(id: "s", askedBy: "a") == nil)
+            #expect(try await store.removeExpiredShares() == 0)
+        }
+    }
+
+    @Test(
+        "starting a session from a share replaces what the store held under its id",
+        arguments: Kind.allCases)
+    func startReplacesSession(kind: Kind) async throws {
+        try await kind.withStore { store in
+            try await store.share(ClickPath([.deepLink("shared")]), id: "s", bySession: "a", expires: Self.inAMonth)
+            try await store.append([.liveMove, .liveMove], toSession: "b", at: 0)
+
+            try await store.startSession("b", fromShare: "s")
+
+            #expect(try await store.path(ofSession: "b") == ClickPath([.deepLink("shared")]))
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "b", start: 2, stored: 1)) {
+                try await store.append([.liveMove], toSession: "b", at: 2)
+            }
+        }
+    }
+
+    @Test(
         "the token key is 32 bytes, the same on every read; session digests are stable and tell sessions apart",
         arguments: Kind.allCases)
     func tokenKeyAndDigests(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
+        try await kind.withStore { store in
             let key = try await store.tokenKey()
             #expect(key.count == 32)
             #expect(try await store.tokenKey() == key)
@@ -411,9 +524,8 @@ struct ClickPathStoreTests {
         "a store one process writes reports no changes: its stream ends at once",
         arguments: [Kind.memory, .sqlite])
     func noChangesFromOthers(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder)
-            let changes = store.changes()
+        try await kind.withStore { store in
+            let changes = try await store.changes()
             try await store.append([.liveMove], toSession: "a", at: 0)
             try await store.removeSessions(["a"])
             var reported: [ClickPathChange] = []
@@ -422,10 +534,66 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test(
+        "while another process holds the store's lock past its patience, an append throws unavailable and stores nothing",
+        arguments: [Kind.sqlite, .postgres])
+    func unreachable(kind: Kind) async throws {
+        let patience = Duration.milliseconds(500)
+        try await kind.withStore(patience: patience) { store in
+            try await store.append([.liveMove], toSession: "a", at: 0)
+
+            try await kind.whileLocked(store) {
+                let error = try await #require(throws: ClickPathStoreError.self) {
+                    try await store.append([.deepLink("refused")], toSession: "a", at: 1)
+                }
+                guard case .unavailable = error else {
+                    Issue.record("expected unavailable, got \(error)")
+                    return
+                }
+                // Long enough for a statement still waiting on the lock to end, as it must, unstored.
+                try await Task.sleep(for: patience * 2)
+            }
+
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove]), "nothing of it was stored")
+            try await store.append([.deepLink("again")], toSession: "a", at: 1)
+            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove, .deepLink("again")]))
+        }
+    }
+
+    @Test("a store that stopped running refuses every call as unavailable", arguments: [Kind.sqlite, .postgres])
+    func stopped(kind: Kind) async throws {
+        let stopped = Mutex<(any ClickPathStore)?>(nil)
+        try await kind.withStore(patience: .seconds(1)) { store in
+            try await store.append([.liveMove], toSession: "a", at: 0)
+            stopped.withLock { $0 = store }
+        }
+        let store = try #require(stopped.withLock { $0 })
+
+        for call in [
+            { try await store.append([.liveMove], toSession: "a", at: 1) },
+            { _ = try await store.path(ofSession: "a") },
+            { try await store.share(ClickPath(), id: "s", bySession: "a", expires: Self.inAMonth) },
+        ] as [@Sendable () async throws -> Void] {
+            let error = try await #require(throws: ClickPathStoreError.self) { try await call() }
+            guard case .unavailable = error else {
+                Issue.record("expected unavailable, got \(error)")
+                continue
+            }
+        }
+    }
+
+    @Test("a memory store serves before and after it runs: a test's next server uses it as a restart uses a file")
+    func memoryOutlivesItsRun() async throws {
+        let store = MemoryClickPathStore()
+        try await store.append([.liveMove], toSession: "a", at: 0)
+        try await store.whileRunning { try await $0.append([.liveMove], toSession: "a", at: 1) }
+        try await store.whileRunning { try await $0.append([.liveMove], toSession: "a", at: 2) }
+        #expect(try await store.path(ofSession: "a")?.entries.count == 3)
+    }
+
     @Test("concurrent appends each succeed or fail alone", arguments: Kind.allCases)
     func concurrentAppends(kind: Kind) async throws {
-        try await withFolder { folder in
-            let store = try await kind.store(in: folder, maxEntriesPerSession: 3)
+        try await kind.withStore(maxEntriesPerSession: 3) { store in
             try await store.append([.liveMove], toSession: "full", at: 0)
 
             // Sessions 0..<32 append two entries; "full" is refused, overlapping and too long.
@@ -468,8 +636,7 @@ struct ClickPathStoreTests {
     func appendRate() async throws {
         let (sessions, appends) = (64, 200)
         for kind in Kind.allCases {
-            try await withFolder { folder in
-                let store = try await kind.store(in: folder, maxSessions: sessions, maxEntriesPerSession: appends)
+            try await kind.withStore(maxSessions: sessions, maxEntriesPerSession: appends) { store in
                 let clock = ContinuousClock()
                 let elapsed = try await clock.measure {
                     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -497,153 +664,6 @@ struct ClickPathStoreTests {
                 let rate = Double(sessions * appends) / seconds
                 print("\(kind.rawValue): \(sessions * appends) appends in \(elapsed), \(Int(rate)) appends/s")
             }
-        }
-    }
-
-    // MARK: - The SQLite file
-
-    @Test("paths and shares survive closing and reopening the file")
-    func survivesReopening() async throws {
-        try await withFolder { folder in
-            let path = folder.appending(path: "store.sqlite").path
-            let first = try SQLiteClickPathStore(path: path)
-            try await first.append(Self.entries, toSession: "a", at: 0)
-            try await first.share(
-                ClickPath([.deepLink("movies/1")]), id: "s", bySession: "a", expires: Self.inAMonth)
-            try first.close()
-
-            let second = try SQLiteClickPathStore(path: path)
-            #expect(try await second.path(ofSession: "a") == ClickPath(Self.entries))
-            #expect(try await second.share(id: "s", askedBy: "a")?.path == ClickPath([.deepLink("movies/1")]))
-            try await second.append([.liveMove], toSession: "a", at: Self.entries.count)
-            #expect(try await second.path(ofSession: "a")?.entries.count == Self.entries.count + 1)
-        }
-    }
-
-    @Test("committed appends are in the file while the writer is still open, as after a kill -9")
-    func survivesWithoutClosing() async throws {
-        try await withFolder { folder in
-            let path = folder.appending(path: "store.sqlite").path
-            let first = try SQLiteClickPathStore(path: path)
-            try await first.append(Array(Self.entries[0..<3]), toSession: "a", at: 0)
-            try await first.append(Array(Self.entries[3...]), toSession: "a", at: 3)
-
-            let second = try SQLiteClickPathStore(path: path)
-            #expect(try await second.path(ofSession: "a") == ClickPath(Self.entries))
-            // Either instance goes on where the file ends.
-            try await second.append([.liveMove], toSession: "a", at: Self.entries.count)
-            await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: 5, stored: 6)) {
-                try await first.append([.liveMove], toSession: "a", at: 5)
-            }
-            withExtendedLifetime(first) {}
-        }
-    }
-
-    @Test("two instances on one file sign tokens with one key, and its digest is the SHA-256 the file keeps")
-    func sharedTokenKey() async throws {
-        try await withFolder { folder in
-            let path = folder.appending(path: "store.sqlite").path
-            let first = try SQLiteClickPathStore(path: path)
-            let second = try SQLiteClickPathStore(path: path)
-            #expect(try await first.tokenKey() == second.tokenKey())
-            let other = try SQLiteClickPathStore(path: folder.appending(path: "other.sqlite").path)
-            #expect(try await other.tokenKey() != first.tokenKey())
-            // The token key is derived, not the store key itself (which seals secret values).
-            let storeKey = try String(contentsOfFile: path + ".key", encoding: .utf8)
-            #expect(Data(try await first.tokenKey()).base64EncodedString() + "\n" != storeKey)
-            #expect(
-                first.sessionDigest(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        }
-    }
-
-    @Test("a memory store's token key is its own: another store in the process has another")
-    func memoryTokenKey() async throws {
-        #expect(try await MemoryClickPathStore().tokenKey() != MemoryClickPathStore().tokenKey())
-    }
-
-    @Test("the file is in WAL mode with synchronous=NORMAL, and its folder is created")
-    func walMode() async throws {
-        try await withFolder { folder in
-            let path = folder.appending(path: ".flowhost/nested/flowhost.sqlite").path
-            let store = try SQLiteClickPathStore(path: path)
-            try await store.append([.liveMove], toSession: "a", at: 0)
-
-            #expect(try await store.journalMode() == "wal")
-            #expect(try await store.synchronousSetting() == 1)
-            #expect(FileManager.default.fileExists(atPath: path))
-        }
-    }
-
-    @Test("a file that is not a database gives an error naming the file and what to do")
-    func garbageFile() async throws {
-        try await withFolder { folder in
-            let path = folder.appending(path: "flowhost.sqlite").path
-            let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-            try garbage.write(to: URL(fileURLWithPath: path))
-
-            let error = try #require(throws: ClickPathStoreError.self) { try SQLiteClickPathStore(path: path) }
-            guard case .notAStore(let file, _) = error else {
-                Issue.record("expected notAStore, got \(error)")
-                return
-            }
-            #expect(file == path)
-            #expect(error.description.hasPrefix("\(path) is not a FlowHost store (file is not a database)"))
-            #expect(error.description.contains("--store memory"))
-            // Refusing it left the file as it was.
-            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
-        }
-    }
-
-    @Test("opening with openMovingAside renames a file that is not a database and starts empty")
-    func movesGarbageAside() async throws {
-        try await withFolder { folder in
-            let path = folder.appending(path: "flowhost.sqlite").path
-            let garbage = Data(repeating: 0xAB, count: 8192)
-            try garbage.write(to: URL(fileURLWithPath: path))
-
-            let (store, movedAside) = try SQLiteClickPathStore.openMovingAside(path: path)
-
-            let moved = try #require(movedAside)
-            #expect(moved.movedTo.hasPrefix("\(path).corrupt-"))
-            #expect(try Data(contentsOf: URL(fileURLWithPath: moved.movedTo)) == garbage)
-            #expect(moved.error.description.contains("not a database"))
-            #expect(try await store.path(ofSession: "a") == nil)
-            try await store.append([.liveMove], toSession: "a", at: 0)
-            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove]))
-            // A good store opens as it is.
-            try store.close()
-            #expect(try SQLiteClickPathStore.openMovingAside(path: path).movedAside == nil)
-        }
-    }
-
-    @Test("another program's database is refused, not written to")
-    func foreignDatabase() async throws {
-        try await withFolder { folder in
-            let path = folder.appending(path: "other.sqlite").path
-            try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE invoices (id INTEGER)") }
-
-            #expect(
-                throws: ClickPathStoreError.notAStore(
-                    file: path, reason: "a database of another program, with tables invoices")
-            ) {
-                try SQLiteClickPathStore(path: path)
-            }
-        }
-    }
-
-    @Test("a path that cannot be opened (a folder) is an unreadable error, not a crash")
-    func unreadable() async throws {
-        try await withFolder { folder in
-            let path = folder.appending(path: "a-folder").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-
-            let error = try #require(throws: ClickPathStoreError.self) { try SQLiteClickPathStore(path: path) }
-            guard case .unreadable(let file, _) = error else {
-                Issue.record("expected unreadable, got \(error)")
-                return
-            }
-            #expect(file == path)
-            #expect(throws: ClickPathStoreError.self) { try SQLiteClickPathStore.openMovingAside(path: path) }
         }
     }
 }

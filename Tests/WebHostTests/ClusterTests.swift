@@ -384,8 +384,6 @@ struct ClusterTests {
                 #expect(try await first.path(ofSession: id)?.entries.count == 2)
             }
         }
-        await first.close()
-        await second.close()
     }
 
     @Test("while the store is down pages show, actions answer 503 and change nothing; once it is back they work")

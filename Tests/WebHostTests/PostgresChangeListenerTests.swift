@@ -44,25 +44,27 @@ struct PostgresChangeListenerTests {
 
     @Test("another process's appends and removals reach the changes stream, each once; the store's own do not")
     func changesOfOthers() async throws {
-        let schema = TestPostgres.newSchema()
-        let (here, there) = (try await TestPostgres.store(schema: schema), try await TestPostgres.store(schema: schema))
-        let heard = Heard(here.changes())
+        try await TestPostgres.withTwoStores { here, there in
+            let heard = Heard(try await here.changes())
 
-        try await here.append([.liveMove], toSession: "own", at: 0)
-        try await there.append([.liveMove], toSession: "x", at: 0)
-        try await there.append([.liveMove, .deepLink("a")], toSession: "x", at: 1)
-        await #expect(throws: ClickPathStoreError.self) { try await there.append([.liveMove], toSession: "x", at: 1) }
-        try await there.removeSessions(["x", "never-stored"])
+            try await here.append([.liveMove], toSession: "own", at: 0)
+            try await there.append([.liveMove], toSession: "x", at: 0)
+            try await there.append([.liveMove, .deepLink("a")], toSession: "x", at: 1)
+            await #expect(throws: ClickPathStoreError.self) {
+                try await there.append([.liveMove], toSession: "x", at: 1)
+            }
+            try await there.removeSessions(["x", "never-stored"])
 
-        let x = here.sessionDigest(of: "x")
-        #expect(await heard.wait(for: 3))
-        try await Task.sleep(for: .milliseconds(200))  // room for a change that should not come
-        #expect(
-            heard.all == [
-                ClickPathChange(session: x, kind: .appended(length: 1)),
-                ClickPathChange(session: x, kind: .appended(length: 3)),
-                ClickPathChange(session: x, kind: .removed),
-            ])
+            let x = here.sessionDigest(of: "x")
+            #expect(await heard.wait(for: 3))
+            try await Task.sleep(for: .milliseconds(200))  // room for a change that should not come
+            #expect(
+                heard.all == [
+                    ClickPathChange(session: x, kind: .appended(length: 1)),
+                    ClickPathChange(session: x, kind: .appended(length: 3)),
+                    ClickPathChange(session: x, kind: .removed),
+                ])
+        }
     }
 
     @Test("the listening connection, ended by the server, comes back by itself and notifications resume")
@@ -72,62 +74,70 @@ struct PostgresChangeListenerTests {
         let here = try await TestPostgres.store(
             schema: schema, logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) })
         let there = try await TestPostgres.store(schema: schema)
-        let heard = Heard(here.changes())
+        try await here.whileRunning { here in
+            try await there.whileRunning { there in
+                let heard = Heard(try await here.changes())
+                _ = try await there.changes()  // its listening connection is in place too
 
-        let ended = try await TestPostgres.query(
-            """
-            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE application_name = '\(PostgresClickPathStore.listenerApplicationName)'
-                AND query LIKE '%flowhost_changes_\(schema)%'
-            """, schema: nil)
-        #expect(ended.count == 2, "the listening connections of both stores were ended")
+                let ended = try await TestPostgres.query(
+                    """
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE application_name = '\(PostgresClickPathStore.listenerApplicationName)'
+                        AND query LIKE '%flowhost_changes_\(schema)%'
+                    """, schema: nil)
+                #expect(ended.count == 2, "the listening connections of both stores were ended")
 
-        // Appends until one is heard: those made before the store listens again are not replayed.
-        var index = 0
-        while index < 100, heard.all.isEmpty {
-            try await there.append([.liveMove], toSession: "x", at: index)
-            _ = await heard.wait(for: 1, within: .milliseconds(200))
-            index += 1
+                // Appends until one is heard: those made before the store listens again are not replayed.
+                var index = 0
+                while index < 100, heard.all.isEmpty {
+                    try await there.append([.liveMove], toSession: "x", at: index)
+                    _ = await heard.wait(for: 1, within: .milliseconds(200))
+                    index += 1
+                }
+                let change = try #require(heard.all.first, "no notification after the listening connection was ended")
+                #expect(change.session == here.sessionDigest(of: "x"))
+                let said = logs.all.map(\.message)
+                #expect(said.filter { $0.contains("notifications were lost") }.count == 1, "\(said)")
+                #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
+            }
         }
-        let change = try #require(heard.all.first, "no notification after the listening connection was ended")
-        #expect(change.session == here.sessionDigest(of: "x"))
-        let said = logs.all.map(\.message)
-        #expect(said.filter { $0.contains("notifications were lost") }.count == 1, "\(said)")
-        #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
     }
 
     @Test("a listening connection whose server went silent is replaced after a failed check; notifications resume")
     func silentListener() async throws {
         let schema = TestPostgres.newSchema()
         let logs = RecordingLogHandler.Messages()
-        let here = try await TestPostgres.store(
+        try await TestPostgres.store(
             schema: schema, patience: .seconds(1), listenerCheck: .milliseconds(300),
-            logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) })
-        // Its server process stopped (SIGSTOP): the connection stays open and answers nothing, as
-        // when a host crashes or a network drops.
-        let listeners = try await TestPostgres.query(
-            """
-            SELECT pid FROM pg_stat_activity
-            WHERE application_name = '\(PostgresClickPathStore.listenerApplicationName)'
-                AND query LIKE '%flowhost_changes_\(schema)%'
-            """, schema: nil)
-        let pid = try #require(try listeners.first?.decode(Int32.self))
-        #expect(listeners.count == 1)
-        let there = try await TestPostgres.store(schema: schema)
-        let heard = Heard(here.changes())
-        kill(pid, SIGSTOP)
-        defer { kill(pid, SIGCONT) }
+            logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) }
+        ).whileRunning { here in
+            let heard = Heard(try await here.changes())
+            // Its server process stopped (SIGSTOP): the connection stays open and answers nothing, as
+            // when a host crashes or a network drops.
+            let listeners = try await TestPostgres.query(
+                """
+                SELECT pid FROM pg_stat_activity
+                WHERE application_name = '\(PostgresClickPathStore.listenerApplicationName)'
+                    AND query LIKE '%flowhost_changes_\(schema)%'
+                """, schema: nil)
+            let pid = try #require(try listeners.first?.decode(Int32.self))
+            #expect(listeners.count == 1)
+            kill(pid, SIGSTOP)
+            defer { kill(pid, SIGCONT) }
 
-        var index = 0
-        while index < 100, heard.all.isEmpty {
-            try await there.append([.liveMove], toSession: "x", at: index)
-            _ = await heard.wait(for: 1, within: .milliseconds(200))
-            index += 1
+            try await TestPostgres.store(schema: schema).whileRunning { there in
+                var index = 0
+                while index < 100, heard.all.isEmpty {
+                    try await there.append([.liveMove], toSession: "x", at: index)
+                    _ = await heard.wait(for: 1, within: .milliseconds(200))
+                    index += 1
+                }
+            }
+            #expect(heard.all.first?.session == here.sessionDigest(of: "x"), "notifications resumed")
+            let said = logs.all.map(\.message)
+            #expect(said.contains { $0.contains("did not answer a check") }, "\(said)")
+            #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
         }
-        #expect(heard.all.first?.session == here.sessionDigest(of: "x"), "notifications resumed")
-        let said = logs.all.map(\.message)
-        #expect(said.contains { $0.contains("did not answer a check") }, "\(said)")
-        #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
     }
 
     @Test("with the database stopped, calls throw unavailable (logged once); started again, the store goes on")
@@ -138,46 +148,50 @@ struct PostgresChangeListenerTests {
                 location: location, patience: .seconds(1),
                 logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) })
             let other = try await TestPostgres.store(schema: store.schema ?? "", location: location)
-            let heard = Heard(store.changes())
-            try await store.append([.liveMove], toSession: "a", at: 0)
-            let url = "postgres://\(location.user)@\(location.host):\(location.port)/\(location.database)"
+            try await store.whileRunning { store in
+                try await other.whileRunning { other in
+                    let heard = Heard(try await store.changes())
+                    try await store.append([.liveMove], toSession: "a", at: 0)
+                    let url = "postgres://\(location.user)@\(location.host):\(location.port)/\(location.database)"
 
-            try await TestPostgres.cluster("pause", url)
-            for _ in 0..<3 {
-                let error = try await #require(throws: ClickPathStoreError.self) {
-                    try await store.append([.liveMove], toSession: "a", at: 1)
-                }
-                guard case .unavailable = error else {
-                    Issue.record("expected unavailable, got \(error)")
-                    return
-                }
-            }
-            await #expect(throws: ClickPathStoreError.self) { try await store.path(ofSession: "a") }
-            try await TestPostgres.cluster("resume", url)
+                    try await TestPostgres.cluster("pause", url)
+                    for _ in 0..<3 {
+                        let error = try await #require(throws: ClickPathStoreError.self) {
+                            try await store.append([.liveMove], toSession: "a", at: 1)
+                        }
+                        guard case .unavailable = error else {
+                            Issue.record("expected unavailable, got \(error)")
+                            return
+                        }
+                    }
+                    await #expect(throws: ClickPathStoreError.self) { try await store.path(ofSession: "a") }
+                    try await TestPostgres.cluster("resume", url)
 
-            // The pool connects again on its own schedule (a growing pause): retried, as a browser would.
-            var stored = false
-            for _ in 0..<100 where !stored {
-                do {
-                    try await store.append([.liveMove], toSession: "a", at: 1)
-                    stored = true
-                } catch ClickPathStoreError.unavailable {
-                    try await Task.sleep(for: .milliseconds(100))
+                    // The pool connects again on its own schedule (a growing pause): retried, as a browser would.
+                    var stored = false
+                    for _ in 0..<100 where !stored {
+                        do {
+                            try await store.append([.liveMove], toSession: "a", at: 1)
+                            stored = true
+                        } catch ClickPathStoreError.unavailable {
+                            try await Task.sleep(for: .milliseconds(100))
+                        }
+                    }
+                    #expect(stored, "appends work again once the database is back")
+                    #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove, .liveMove]))
+                    let said = logs.all.map(\.message)
+                    #expect(said.filter { $0.contains("database cannot be reached") }.count == 1, "\(said)")
+                    #expect(said.filter { $0.contains("answers again") }.count == 1, "\(said)")
+                    // And the other process's changes are heard again.
+                    var index = 0
+                    while index < 100, heard.all.isEmpty {
+                        try await other.append([.liveMove], toSession: "b", at: index)
+                        _ = await heard.wait(for: 1, within: .milliseconds(200))
+                        index += 1
+                    }
+                    #expect(heard.all.first?.session == store.sessionDigest(of: "b"))
                 }
             }
-            #expect(stored, "appends work again once the database is back")
-            #expect(try await store.path(ofSession: "a") == ClickPath([.liveMove, .liveMove]))
-            let said = logs.all.map(\.message)
-            #expect(said.filter { $0.contains("database cannot be reached") }.count == 1, "\(said)")
-            #expect(said.filter { $0.contains("answers again") }.count == 1, "\(said)")
-            // And the other process's changes are heard again.
-            var index = 0
-            while index < 100, heard.all.isEmpty {
-                try await other.append([.liveMove], toSession: "b", at: index)
-                _ = await heard.wait(for: 1, within: .milliseconds(200))
-                index += 1
-            }
-            #expect(heard.all.first?.session == store.sessionDigest(of: "b"))
         }
     }
 }

@@ -32,18 +32,19 @@ struct PostgresClickPathStoreTests {
     @Test("the tables hold no session id, share id or secret value in the clear, and read back whole")
     func nothingInTheClear() async throws {
         let schema = TestPostgres.newSchema()
-        let store = try await TestPostgres.store(schema: schema)
-        let (session, shareID) = (OpaqueToken.random().text, OpaqueToken.random().text)
-        try await store.append([Self.signIn], toSession: session, at: 0)
-        try await store.share(ClickPath([Self.signIn]), id: shareID, bySession: session, expires: Self.inAMonth)
+        try await TestPostgres.store(schema: schema).whileRunning { store in
+            let (session, shareID) = (OpaqueToken.random().text, OpaqueToken.random().text)
+            try await store.append([Self.signIn], toSession: session, at: 0)
+            try await store.share(ClickPath([Self.signIn]), id: shareID, bySession: session, expires: Self.inAMonth)
 
-        let rows = try await everything(in: schema)
-        #expect(rows.contains("ada@example.com"), "a field that is not secret is kept as typed")
-        for secret in [session, shareID, Self.password] {
-            #expect(!rows.contains(secret), "\(secret) is in the tables")
+            let rows = try await everything(in: schema)
+            #expect(rows.contains("ada@example.com"), "a field that is not secret is kept as typed")
+            for secret in [session, shareID, Self.password] {
+                #expect(!rows.contains(secret), "\(secret) is in the tables")
+            }
+            #expect(try await store.path(ofSession: session) == ClickPath([Self.signIn]))
+            #expect(try await store.share(id: shareID, askedBy: session)?.path == ClickPath([Self.signIn]))
         }
-        #expect(try await store.path(ofSession: session) == ClickPath([Self.signIn]))
-        #expect(try await store.share(id: shareID, askedBy: session)?.path == ClickPath([Self.signIn]))
     }
 
     @Test("without FLOWHOST_STORE_KEY, the key is made once in the database and every store on it reads secrets")
@@ -53,9 +54,12 @@ struct PostgresClickPathStoreTests {
         async let first = TestPostgres.store(schema: schema)
         async let second = TestPostgres.store(schema: schema)
         let (one, other) = try await (first, second)
-        try await one.append([Self.signIn], toSession: "a", at: 0)
-
-        #expect(try await other.path(ofSession: "a") == ClickPath([Self.signIn]))
+        try await one.whileRunning { one in
+            try await other.whileRunning { other in
+                try await one.append([Self.signIn], toSession: "a", at: 0)
+                #expect(try await other.path(ofSession: "a") == ClickPath([Self.signIn]))
+            }
+        }
         let keys = try await TestPostgres.query("SELECT value FROM flowhost_settings", schema: schema)
         #expect(keys.count == 1)
     }
@@ -64,86 +68,97 @@ struct PostgresClickPathStoreTests {
     func keyFromTheEnvironment() async throws {
         let schema = TestPostgres.newSchema()
         let key = Data((0..<32).map { UInt8($0) }).base64EncodedString()
-        let store = try await TestPostgres.store(schema: schema, environment: ["FLOWHOST_STORE_KEY": key])
-        try await store.append([Self.signIn], toSession: "a", at: 0)
-        try await store.append([.liveMove], toSession: "b", at: 0)
+        try await TestPostgres.store(schema: schema, environment: ["FLOWHOST_STORE_KEY": key]).whileRunning { store in
+            try await store.append([Self.signIn], toSession: "a", at: 0)
+            try await store.append([.liveMove], toSession: "b", at: 0)
+        }
 
         #expect(try await TestPostgres.query("SELECT value FROM flowhost_settings", schema: schema).isEmpty)
-        let again = try await TestPostgres.store(schema: schema, environment: ["FLOWHOST_STORE_KEY": key])
-        #expect(try await again.path(ofSession: "a") == ClickPath([Self.signIn]))
+        try await TestPostgres.store(schema: schema, environment: ["FLOWHOST_STORE_KEY": key]).whileRunning { again in
+            let path = try await again.path(ofSession: "a")
+            #expect(path == ClickPath([Self.signIn]))
+        }
         // Without it, the key the database then makes cannot open the secret value; the rest reads.
-        let other = try await TestPostgres.store(schema: schema)
-        await #expect(throws: ClickPathStoreError.self) { try await other.path(ofSession: "a") }
-        #expect(try await other.path(ofSession: "b") == ClickPath([.liveMove]))
+        try await TestPostgres.store(schema: schema).whileRunning { other in
+            await #expect(throws: ClickPathStoreError.self) { try await other.path(ofSession: "a") }
+            let path = try await other.path(ofSession: "b")
+            #expect(path == ClickPath([.liveMove]))
+        }
     }
 
     @Test("two processes appending to one session at once: one wins, the other is told; nothing is written twice")
     func racingAppends() async throws {
         let schema = TestPostgres.newSchema()
-        let (one, other) = (try await TestPostgres.store(schema: schema), try await TestPostgres.store(schema: schema))
-        let rounds = 40
-        for round in 0..<rounds {
-            async let first = failure { try await one.append([.deepLink("one-\(round)")], toSession: "s", at: round) }
-            async let second = failure {
-                try await other.append([.deepLink("other-\(round)")], toSession: "s", at: round)
+        try await TestPostgres.withTwoStores(schema: schema) { one, other in
+            let rounds = 40
+            for round in 0..<rounds {
+                async let first = failure {
+                    try await one.append([.deepLink("one-\(round)")], toSession: "s", at: round)
+                }
+                async let second = failure {
+                    try await other.append([.deepLink("other-\(round)")], toSession: "s", at: round)
+                }
+                let outcomes = await [first, second]
+                #expect(outcomes.filter { $0 == nil }.count == 1, "round \(round): one append is stored")
+                let refused = outcomes.compactMap { $0 }
+                #expect(
+                    refused.map { $0 as? ClickPathStoreError }
+                        == [.startMismatch(session: "s", start: round, stored: round + 1)], "round \(round)")
             }
-            let outcomes = await [first, second]
-            #expect(outcomes.filter { $0 == nil }.count == 1, "round \(round): one append is stored")
-            let refused = outcomes.compactMap { $0 }
-            #expect(
-                refused.map { $0 as? ClickPathStoreError }
-                    == [.startMismatch(session: "s", start: round, stored: round + 1)], "round \(round)")
-        }
 
-        let path = try #require(try await other.path(ofSession: "s"))
-        #expect(path.entries.count == rounds)
-        let rows = try await TestPostgres.query(
-            "SELECT position FROM flowhost_entries ORDER BY position", schema: schema)
-        #expect(try rows.map { try $0.decode(Int.self) } == Array(0..<rounds), "one row per position")
+            let path = try #require(try await other.path(ofSession: "s"))
+            #expect(path.entries.count == rounds)
+            let rows = try await TestPostgres.query(
+                "SELECT position FROM flowhost_entries ORDER BY position", schema: schema)
+            #expect(try rows.map { try $0.decode(Int.self) } == Array(0..<rounds), "one row per position")
+        }
     }
 
     @Test("a new session created by two processes at once: one creates it, the other is told")
     func racingNewSessions() async throws {
         let schema = TestPostgres.newSchema()
-        let (one, other) = (try await TestPostgres.store(schema: schema), try await TestPostgres.store(schema: schema))
-        let reveal = ClickPath.Entry.reveal(ScreenPosition(layer: 0, path: [], template: nil))
-        for round in 0..<20 {
-            let session = "new-\(round)"
-            async let first = failure { try await one.append([.liveMove, .liveMove], toSession: session, at: 0) }
-            async let second = failure { try await other.append([reveal], toSession: session, at: 0) }
-            let (oneFailure, otherFailure) = await (first, second)
+        try await TestPostgres.withTwoStores(schema: schema) { one, other in
+            let reveal = ClickPath.Entry.reveal(ScreenPosition(layer: 0, path: [], template: nil))
+            for round in 0..<20 {
+                let session = "new-\(round)"
+                async let first = failure { try await one.append([.liveMove, .liveMove], toSession: session, at: 0) }
+                async let second = failure { try await other.append([reveal], toSession: session, at: 0) }
+                let (oneFailure, otherFailure) = await (first, second)
 
-            let stored = try #require(try await one.path(ofSession: session))
-            switch (oneFailure, otherFailure) {
-            case (nil, let error?):
-                #expect(stored == ClickPath([.liveMove, .liveMove]))
-                #expect(error as? ClickPathStoreError == .startMismatch(session: session, start: 0, stored: 2))
-            case (let error?, nil):
-                #expect(stored == ClickPath([reveal]))
-                #expect(error as? ClickPathStoreError == .startMismatch(session: session, start: 0, stored: 1))
-            default:
-                Issue.record(
-                    "round \(round): not one append stored and one refused: \(String(describing: oneFailure)), \(String(describing: otherFailure))"
-                )
+                let stored = try #require(try await one.path(ofSession: session))
+                switch (oneFailure, otherFailure) {
+                case (nil, let error?):
+                    #expect(stored == ClickPath([.liveMove, .liveMove]))
+                    #expect(error as? ClickPathStoreError == .startMismatch(session: session, start: 0, stored: 2))
+                case (let error?, nil):
+                    #expect(stored == ClickPath([reveal]))
+                    #expect(error as? ClickPathStoreError == .startMismatch(session: session, start: 0, stored: 1))
+                default:
+                    Issue.record(
+                        "round \(round): not one append stored and one refused: \(String(describing: oneFailure)), \(String(describing: otherFailure))"
+                    )
+                }
             }
+            let rows = try await TestPostgres.query("SELECT count(*) FROM flowhost_entries", schema: schema)
+            let counts = try await TestPostgres.query("SELECT sum(entry_count) FROM flowhost_sessions", schema: schema)
+            #expect(
+                try rows.first?.decode(Int.self) == counts.first?.decode(Int.self), "each session's rows are its count")
         }
-        let rows = try await TestPostgres.query("SELECT count(*) FROM flowhost_entries", schema: schema)
-        let counts = try await TestPostgres.query("SELECT sum(entry_count) FROM flowhost_sessions", schema: schema)
-        #expect(try rows.first?.decode(Int.self) == counts.first?.decode(Int.self), "each session's rows are its count")
     }
 
     @Test("an empty schema is made at version 1; opened again it is kept as it is, its paths read back")
     func migrationAndReopening() async throws {
         let schema = TestPostgres.newSchema()
-        let first = try await TestPostgres.store(schema: schema)
-        try await first.append([Self.signIn, .liveMove], toSession: "a", at: 0)
-        try await first.share(ClickPath([.liveMove]), id: "s", bySession: "a", expires: Self.inAMonth)
-        await first.close()
+        try await TestPostgres.store(schema: schema).whileRunning { first in
+            try await first.append([Self.signIn, .liveMove], toSession: "a", at: 0)
+            try await first.share(ClickPath([.liveMove]), id: "s", bySession: "a", expires: Self.inAMonth)
+        }
 
-        let second = try await TestPostgres.store(schema: schema)
-        #expect(try await second.path(ofSession: "a") == ClickPath([Self.signIn, .liveMove]))
-        #expect(try await second.share(id: "s", askedBy: "a")?.isSharer == true)
-        try await second.append([.liveMove], toSession: "a", at: 2)
+        try await TestPostgres.store(schema: schema).whileRunning { second in
+            #expect(try await second.path(ofSession: "a") == ClickPath([Self.signIn, .liveMove]))
+            #expect(try await second.share(id: "s", askedBy: "a")?.isSharer == true)
+            try await second.append([.liveMove], toSession: "a", at: 2)
+        }
         let versions = try await TestPostgres.query("SELECT version FROM flowhost_schema_version", schema: schema)
         #expect(try versions.map { try $0.decode(Int.self) } == [1])
     }

@@ -1,4 +1,5 @@
 import FlowHostApp
+import FlowHostSQLite
 import Foundation
 import HTMLPresenter
 import HummingbirdTesting
@@ -35,6 +36,27 @@ struct RestartTests {
         }
         let stored = try #require(try await store.path(ofSession: saved))
         #expect(stored.entries.count == 5, "3 clicks before the restart, 2 after: \(stored.entries)")
+    }
+
+    @Test("the server runs the store it is given and closes it when it stops: the clicks it answered are in the file")
+    func serverClosesItsStore() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "flowhost-restart-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "flowhost.sqlite").path
+        let store = try SQLiteClickPathStore(path: file, environment: [:])
+        let cookie = Mutex<String?>(nil)
+        try await withLabServer(store: store) { client in
+            var browser = Browser(client)
+            let next = try await browser.click("Next", on: try await browser.open())
+            #expect(next.heading == "Page 2")
+            cookie.withLock { $0 = browser.sessionCookie }
+        }
+        let id = try #require(cookie.withLock { $0 })
+
+        let error = try await #require(throws: ClickPathStoreError.self) { try await store.path(ofSession: id) }
+        #expect(error.description.contains("closed"), "\(error)")
+        let reopened = try SQLiteClickPathStore(path: file, environment: [:])
+        #expect(try await reopened.path(ofSession: id)?.entries.count == 1)
     }
 
     @Test("a session that ends leaves the store, and its cookie then starts a new session")

@@ -139,8 +139,9 @@ struct ShareLinkSafetyTests {
             #expect(stored.entries.count == sharerPath.entries.count + 1)
             #expect(try Self.entryRows(file) == entriesBefore + 1)
         }
-        // After a restart, the visitor comes back where it was, unlocked: the shared part replayed with its PIN.
-        try await withLabServer(store: store) { client in
+        // After a restart (the server closed its store), the visitor comes back where it was, unlocked: the
+        // shared part replayed with its PIN.
+        try await withLabServer(store: try SQLiteClickPathStore(path: file, environment: [:])) { client in
             var recipient = Browser(client, sessionCookie: visitor.withLock { $0 })
             let page = try await recipient.open()
             #expect(page.heading == "Page 3")

@@ -63,9 +63,9 @@ struct StoreAtRestTests {
             let storeFolder = folder.appending(path: "store").path
             try FileManager.default.createDirectory(
                 atPath: storeFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-            let first = try SQLiteClickPathStore(path: file, environment: [:])
-            try await first.append([.liveMove], toSession: "a", at: 0)
-            try first.close()
+            try await SQLiteClickPathStore(path: file, environment: [:]).whileRunning { first in
+                try await first.append([.liveMove], toSession: "a", at: 0)
+            }
             for path in [file, file + "-wal", file + "-shm", file + ".key"]
             where FileManager.default.fileExists(atPath: path) {
                 try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
@@ -99,14 +99,14 @@ struct StoreAtRestTests {
     @Test("a new store creates its key file 0600; another key reads the rest but not the secret values")
     func keyFile() async throws {
         try await withStoreFile { _, file in
-            let store = try SQLiteClickPathStore(path: file, environment: [:])
-            try await store.append([Self.signIn], toSession: "a", at: 0)
-            try await store.append([.liveMove], toSession: "b", at: 0)
+            try await SQLiteClickPathStore(path: file, environment: [:]).whileRunning { store in
+                try await store.append([Self.signIn], toSession: "a", at: 0)
+                try await store.append([.liveMove], toSession: "b", at: 0)
+            }
             let key = try #require(FileManager.default.contents(atPath: file + ".key"))
             #expect(
                 Data(base64Encoded: String(decoding: key, as: UTF8.self).trimmingCharacters(in: .newlines))?.count == 32
             )
-            try store.close()
 
             // The same file with the key file kept opens whole.
             #expect(
@@ -124,9 +124,9 @@ struct StoreAtRestTests {
     func environmentKey() async throws {
         try await withStoreFile { _, file in
             let key = Data((0..<32).map { UInt8($0) }).base64EncodedString()
-            let store = try SQLiteClickPathStore(path: file, environment: ["FLOWHOST_STORE_KEY": key])
-            try await store.append([Self.signIn], toSession: "a", at: 0)
-            try store.close()
+            try await SQLiteClickPathStore(path: file, environment: ["FLOWHOST_STORE_KEY": key]).whileRunning { store in
+                try await store.append([Self.signIn], toSession: "a", at: 0)
+            }
 
             #expect(!FileManager.default.fileExists(atPath: file + ".key"))
             let again = try SQLiteClickPathStore(path: file, environment: ["FLOWHOST_STORE_KEY": key])

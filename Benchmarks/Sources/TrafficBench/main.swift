@@ -62,7 +62,8 @@ func path(through walked: [Int]) -> [ClickPath.Entry] {
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flowhost-traffic-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 let store = try SQLiteClickPathStore(
-    path: folder.appendingPathComponent("store.sqlite").path, maxSessions: sessions, environment: [:])
+    path: folder.appendingPathComponent("store.sqlite").path, limits: ClickPathStoreLimits(maxSessions: sessions),
+    environment: [:])
 started = clock.now
 try await withThrowingTaskGroup(of: Void.self) { group in
     // Concurrent appends share transactions, as a busy server's do.

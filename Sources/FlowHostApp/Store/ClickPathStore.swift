@@ -1,5 +1,6 @@
 import Foundation
 import HTMLPresenter
+import ServiceLifecycle
 
 /// Where click paths outlive the server process: each session's path under its session id, and
 /// shared paths under their share id. The session code only talks to this protocol, so an
@@ -16,8 +17,47 @@ import HTMLPresenter
 ///
 /// Several server processes may share one store (PostgreSQL): they sign action tokens with its
 /// ``tokenKey()``, and learn from ``changes()`` what the others did to the sessions they hold.
-/// A store that cannot be reached throws ``ClickPathStoreError/unavailable(reason:)``.
-public protocol ClickPathStore: Sendable {
+///
+/// ## The rules every store keeps
+///
+/// Stated here, and each checked on every store by one test of `ClickPathStoreTests` (the suite is
+/// the specification: a new store is added to its list of stores and must pass all of it). What is
+/// a plain value is code every store calls (``ClickPathStoreLimits``, a share's status,
+/// ``HTMLPresenter/ClickPath/Entry/secretValuesLeftOut``, the idle cutoff of
+/// ``removeSessions(unusedFor:keeping:)``); what must hold against other writers each store
+/// keeps in the transaction or statement that writes.
+///
+/// - **Append from the end**: an append starts where the stored path ends, else it throws
+///   ``ClickPathStoreError/startMismatch(session:start:stored:)`` and stores nothing (the entry
+///   index guard of several processes). Then the **path bound**
+///   (``ClickPathStoreLimits/maxEntriesPerSession``). Both in ``ClickPathStoreLimits/refusal(appending:toSession:at:stored:)``.
+/// - **Recency**: an append, an empty one too, and a start from a share mark the session used now.
+/// - **Least recently used**: a new session beyond ``ClickPathStoreLimits/maxSessions`` removes the
+///   least recently used one, with its path.
+/// - **Idle removal**: ``removeSessions(usedBefore:keeping:)`` removes the sessions last used
+///   before the cutoff, to the sub-second, except those kept.
+/// - **Share bound**: at most ``ClickPathStoreLimits/maxShares`` shares; sharing again under an id
+///   replaces that share and needs no room.
+/// - **Share sweep**: ``removeExpiredShares()`` removes expired shares no session refers to, and
+///   forgets the path of revoked ones no session refers to.
+/// - **Figures**: ``sessionPaths(usedSince:limit:)`` gives every entry as stored, duplicates
+///   included, with secret values left empty.
+/// - **Unreachable**: a store that cannot be reached (its database down, its file locked by
+///   another process past its patience, closed) throws ``ClickPathStoreError/unavailable(reason:)``
+///   and stores nothing. The memory store is never unreachable.
+///
+/// ## Opening, running, closing
+///
+/// A store is opened by its type (``OpenableClickPathStore/open(named:limits:environment:logger:)``
+/// for `--store`, or its own initializer), which reads or makes what it needs and fails then, before
+/// anything is served. It is a `Service`: WebHost's `FlowHostServer` runs it in its service group, first, so
+/// that it stops last, once every request and session task has ended; ``whileRunning(_:)`` runs it
+/// for code without a server. `run()` holds what the store needs while it serves (connections,
+/// the listener of other processes' changes) and closes it all when it returns, at graceful
+/// shutdown or cancellation. A store runs once; calls may wait until it runs.
+public protocol ClickPathStore: Service {
+    // MARK: - Sessions
+
     /// The stored path of the session `session`, or nil when the store has none. For a session
     /// opened from a share link: the shared entries, then the session's own.
     func path(ofSession session: String) async throws -> ClickPath?
@@ -34,6 +74,8 @@ public protocol ClickPathStore: Sendable {
     /// Appends `entries` to the session's path, the first of them at index `start` (the number of
     /// entries of its path before: for a session opened from a share, the shared ones count),
     /// creating the session when `start` is 0. Marks the session used now.
+    /// - Throws: what ``ClickPathStoreLimits/refusal(appending:toSession:at:stored:)`` says, with
+    ///   nothing stored.
     func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws
 
     /// Starts the session `session` from the share `id`: its path is the shared path, which it
@@ -46,10 +88,12 @@ public protocol ClickPathStore: Sendable {
     /// Forgets the sessions `sessions` and their paths (they ended: logged out, idle, evicted).
     func removeSessions(_ sessions: [String]) async throws
 
-    /// Forgets the sessions whose last append (an empty one counts) is longer ago than `interval`,
-    /// except those in `keeping` (live in memory); returns how many. Sessions that left memory
-    /// (hibernated, or the server restarted) end this way.
-    func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int
+    /// Forgets the sessions whose last use (an append, an empty one too, or a start from a share)
+    /// is before `cutoff`, except those in `keeping` (live in memory); returns how many.
+    /// ``removeSessions(unusedFor:keeping:)`` says when the cutoff is.
+    func removeSessions(usedBefore cutoff: Date, keeping: Set<String>) async throws -> Int
+
+    // MARK: - Shares
 
     /// Keeps `path` under the share id `id` until `expires`, as shared by the session `session`
     /// (the one that may revoke it).
@@ -71,6 +115,8 @@ public protocol ClickPathStore: Sendable {
     /// until it expires); returns how many shares were removed.
     func removeExpiredShares() async throws -> Int
 
+    // MARK: - Processes
+
     /// The 32-byte key that signs action tokens: every process sharing the store reads the same
     /// key, so a token one process issued is checked by another. Created on first use, then kept.
     func tokenKey() async throws -> [UInt8]
@@ -80,15 +126,43 @@ public protocol ClickPathStore: Sendable {
     /// keep cleartext ids.
     func sessionDigest(of session: String) -> String
 
-    /// A new stream of the changes other processes make to stored sessions from now on (each
-    /// call starts its own). The default, for a store that one process alone writes, yields
-    /// nothing and ends.
-    func changes() -> AsyncStream<ClickPathChange>
+    /// A new stream of the changes other processes make to stored sessions from the moment it
+    /// returns (each call starts its own; it may wait until the store runs and hears them). The
+    /// default, for a store that one process alone writes, yields nothing and ends.
+    func changes() async throws -> AsyncStream<ClickPathChange>
 }
 
 extension ClickPathStore {
     /// Nothing: no other process writes this store.
-    public func changes() -> AsyncStream<ClickPathChange> {
+    public func changes() async throws -> AsyncStream<ClickPathChange> {
         AsyncStream { $0.finish() }
+    }
+
+    /// Forgets the sessions whose last use is longer ago than `interval` (to the sub-second),
+    /// except those in `keeping` (live in memory); returns how many. Sessions that left memory
+    /// (hibernated, or the server restarted) end this way.
+    public func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int {
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        return try await removeSessions(usedBefore: Date.now.addingTimeInterval(-seconds), keeping: keeping)
+    }
+
+    /// Runs the store while `body` runs, then stops it: for code that uses a store without a
+    /// server (a test, a command that reads the store and ends).
+    /// - Throws: the error of `body`, else the store's own if it failed to run.
+    public func whileRunning<Value>(_ body: (Self) async throws -> Value) async throws -> Value {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.run() }
+            let value: Value
+            do {
+                value = try await body(self)
+            } catch {
+                group.cancelAll()
+                try? await group.waitForAll()
+                throw error
+            }
+            group.cancelAll()
+            try await group.waitForAll()
+            return value
+        }
     }
 }

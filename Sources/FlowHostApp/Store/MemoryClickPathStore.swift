@@ -1,38 +1,38 @@
 import Foundation
 import HTMLPresenter
+import Logging
+import ServiceLifecycle
 import Synchronization
 
-/// A ``ClickPathStore`` in memory, gone with the process: `--store memory`, and tests. Bounded and
-/// checked like ``SQLiteClickPathStore``: at most `maxSessions` sessions (a new one beyond removes
-/// the least recently used with its path), at most `maxEntriesPerSession` entries a path (an append
-/// past it throws ``ClickPathStoreError/pathTooLong(session:limit:)`` and stores nothing), at most
-/// `maxShares` shares, and an append must start where the stored path ends. Nothing is at rest, so
-/// identifiers and secret values are kept as they are.
-public final class MemoryClickPathStore: ClickPathStore {
+/// A ``ClickPathStore`` in memory, gone with the process: `--store memory`, and tests. It keeps the
+/// rules of every store (``ClickPathStore``) within its ``limits``. Nothing is at rest, so
+/// identifiers and secret values are kept as they are; nothing can be unreachable, and running it
+/// holds nothing, so it serves before and after it runs (a test's next server may use it, as a
+/// restarted process would use a file).
+public final class MemoryClickPathStore: OpenableClickPathStore {
     // MARK: - Stored properties
 
-    private struct StoredSession {
+    struct StoredSession {
         /// The share it started from, whose path comes before its own entries.
         var share: String?
         /// How many entries come from the share.
         var sharedCount = 0
         var entries: [ClickPath.Entry]
         var recency: Int
-        var lastUsed = ContinuousClock.now
-        /// When it was last used, on the wall clock: what ``sessionPaths(usedSince:limit:)`` compares.
+        /// When it was last used, on the wall clock, as a store at rest keeps it.
         var usedAt = Date.now
 
         var count: Int { sharedCount + entries.count }
     }
 
-    private struct StoredShare {
+    struct StoredShare {
         var path: ClickPath
         let sharer: String
         let expires: Date
         var revoked = false
     }
 
-    private struct State {
+    struct State {
         var sessions: [String: StoredSession] = [:]
         var shares: [String: StoredShare] = [:]
         var uses = 0
@@ -41,29 +41,36 @@ public final class MemoryClickPathStore: ClickPathStore {
         var referredShares: Set<String> { Set(sessions.values.compactMap(\.share)) }
     }
 
-    /// At most this many sessions are kept; a new one beyond removes the least recently used.
-    public let maxSessions: Int
-    /// At most this many entries are kept for a session.
-    public let maxEntriesPerSession: Int
-    /// At most this many shares are kept; a new one beyond is refused.
-    public let maxShares: Int
-    private let state = Mutex(State())
+    /// How much it keeps.
+    public let limits: ClickPathStoreLimits
+    let state = Mutex(State())
     private let key: [UInt8]
 
     // MARK: - Initialization
 
-    /// An empty store with these bounds (at least one session).
-    public init(maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000) {
-        precondition(
-            maxSessions > 0 && maxEntriesPerSession >= 0 && maxShares >= 0, "a store keeps at least one session")
-        self.maxSessions = maxSessions
-        self.maxEntriesPerSession = maxEntriesPerSession
-        self.maxShares = maxShares
+    /// An empty store that keeps at most `limits`.
+    public init(limits: ClickPathStoreLimits = ClickPathStoreLimits()) {
+        self.limits = limits
         var generator = SystemRandomNumberGenerator()
         key = (0..<32).map { _ in generator.next() }
     }
 
-    // MARK: - API
+    /// `--store memory`.
+    public static func opens(_ name: String) -> Bool { name == "memory" }
+
+    /// An empty store.
+    public static func open(
+        named name: String, limits: ClickPathStoreLimits, environment: [String: String], logger: Logger
+    ) async throws -> any ClickPathStore {
+        MemoryClickPathStore(limits: limits)
+    }
+
+    /// Waits for the server's graceful shutdown or cancellation: nothing to hold, nothing to close.
+    public func run() async throws {
+        try? await gracefulShutdown()
+    }
+
+    // MARK: - Sessions
 
     /// The stored path of the session `session` (after the shared one it started from), or nil.
     public func path(ofSession session: String) async throws -> ClickPath? {
@@ -94,11 +101,8 @@ public final class MemoryClickPathStore: ClickPathStore {
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
         try state.withLock { state in
             let stored = state.sessions[session]?.count
-            guard start == (stored ?? 0) else {
-                throw ClickPathStoreError.startMismatch(session: session, start: start, stored: stored)
-            }
-            guard start + entries.count <= maxEntriesPerSession else {
-                throw ClickPathStoreError.pathTooLong(session: session, limit: maxEntriesPerSession)
+            if let refusal = limits.refusal(appending: entries.count, toSession: session, at: start, stored: stored) {
+                throw refusal
             }
             store(session, in: &state, isNew: stored == nil) { $0.entries += entries }
         }
@@ -127,9 +131,8 @@ public final class MemoryClickPathStore: ClickPathStore {
         state.uses += 1
         change(&state.sessions[session, default: StoredSession(entries: [], recency: 0)])
         state.sessions[session]?.recency = state.uses
-        state.sessions[session]?.lastUsed = .now
         state.sessions[session]?.usedAt = .now
-        if isNew, state.sessions.count > maxSessions,
+        if isNew, state.sessions.count > limits.maxSessions,
             let oldest = state.sessions.min(by: { $0.value.recency < $1.value.recency })?.key
         {
             state.sessions[oldest] = nil
@@ -143,65 +146,16 @@ public final class MemoryClickPathStore: ClickPathStore {
         }
     }
 
-    /// Forgets the sessions not appended to for `interval`, except `keeping`; returns how many.
-    public func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int {
+    /// Forgets the sessions last used before `cutoff`, except `keeping`; returns how many.
+    public func removeSessions(usedBefore cutoff: Date, keeping: Set<String>) async throws -> Int {
         state.withLock { state in
-            let now = ContinuousClock.now
-            let unused = state.sessions.filter { now - $0.value.lastUsed > interval && !keeping.contains($0.key) }
+            let unused = state.sessions.filter { $0.value.usedAt < cutoff && !keeping.contains($0.key) }
             for session in unused.keys { state.sessions[session] = nil }
             return unused.count
         }
     }
 
-    /// Keeps `path` under the share id `id` until `expires`, replacing what was shared under it.
-    public func share(_ path: ClickPath, id: String, bySession session: String, expires: Date) async throws {
-        try state.withLock { state in
-            guard state.shares[id] != nil || state.shares.count < maxShares else {
-                throw ClickPathStoreError.tooManyShares(limit: maxShares)
-            }
-            state.shares[id] = StoredShare(path: path, sharer: session, expires: expires)
-        }
-    }
-
-    /// The share `id` as `session` sees it, or nil.
-    public func share(id: String, askedBy session: String?) async throws -> SharedPath? {
-        state.withLock { state in
-            state.shares[id].map { share in
-                SharedPath(
-                    path: share.path, expires: share.expires,
-                    status: SharedPath.status(revoked: share.revoked, expires: share.expires, now: .now),
-                    isSharer: session == share.sharer)
-            }
-        }
-    }
-
-    /// Revokes the share `id` if `session` shared it.
-    public func revokeShare(id: String, bySession session: String) async throws -> Bool {
-        state.withLock { state in
-            guard state.shares[id]?.sharer == session else { return false }
-            state.shares[id]?.revoked = true
-            return true
-        }
-    }
-
-    /// Removes the expired shares no session refers to, and forgets the paths of revoked ones no
-    /// session refers to; returns how many were removed.
-    public func removeExpiredShares() async throws -> Int {
-        state.withLock { state in
-            let referred = state.referredShares
-            let now = Date.now
-            var removed = 0
-            for (id, share) in state.shares where !referred.contains(id) {
-                if share.expires <= now {
-                    state.shares[id] = nil
-                    removed += 1
-                } else if share.revoked {
-                    state.shares[id]?.path = ClickPath()
-                }
-            }
-            return removed
-        }
-    }
+    // MARK: - Processes
 
     /// A random key, the store's alone: no other process shares a store in memory.
     public func tokenKey() async throws -> [UInt8] { key }

@@ -1,6 +1,7 @@
 import FlowHostApp
 import Foundation
 import HTMLPresenter
+import ServiceLifecycle
 import Synchronization
 
 /// One ``MemoryClickPathStore`` seen by several server processes in one test: each
@@ -72,9 +73,9 @@ final class ClusterStore: Sendable {
             for session in sessions { cluster.notify(.init(session: session, kind: .removed), from: number) }
         }
 
-        func removeSessions(unusedFor interval: Duration, keeping: Set<String>) async throws -> Int {
+        func removeSessions(usedBefore cutoff: Date, keeping: Set<String>) async throws -> Int {
             try cluster.checkUp()
-            return try await shared.removeSessions(unusedFor: interval, keeping: keeping)
+            return try await shared.removeSessions(usedBefore: cutoff, keeping: keeping)
         }
 
         func share(_ path: ClickPath, id: String, bySession session: String, expires: Date) async throws {
@@ -104,6 +105,11 @@ final class ClusterStore: Sendable {
 
         func sessionDigest(of session: String) -> String { shared.sessionDigest(of: session) }
 
-        func changes() -> AsyncStream<ClickPathChange> { cluster.listen(from: number) }
+        func changes() async throws -> AsyncStream<ClickPathChange> { cluster.listen(from: number) }
+
+        /// Nothing to hold: the shared store outlives every process, as a database does.
+        func run() async throws {
+            try? await gracefulShutdown()
+        }
     }
 }

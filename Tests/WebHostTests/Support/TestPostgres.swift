@@ -1,3 +1,4 @@
+import FlowHostApp
 import FlowHostPostgres
 import Foundation
 import Logging
@@ -33,17 +34,47 @@ enum TestPostgres {
         "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     }
 
-    /// A store in a new schema of the test server (or of `location`).
+    /// A store in a new schema of the test server (or of `location`), opened, not running
+    /// (``ClickPathStore/whileRunning(_:)`` runs it).
     static func store(
-        schema: String = newSchema(), maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100,
+        schema: String = newSchema(),
+        limits: ClickPathStoreLimits = ClickPathStoreLimits(
+            maxSessions: 100, maxEntriesPerSession: 100, maxShares: 100),
         environment: [String: String] = [:], location: PostgresStoreLocation? = nil, patience: Duration = .seconds(5),
         listenerCheck: Duration = .seconds(30), logger: Logger = Logger(label: "flowhost.test.store")
     ) async throws -> PostgresClickPathStore {
         try await PostgresClickPathStore.open(
-            try location ?? self.location(), schema: schema, maxSessions: maxSessions,
-            maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares, patience: patience,
-            listenerCheck: listenerCheck,
-            environment: environment, logger: logger)
+            try location ?? self.location(), schema: schema, limits: limits, patience: patience,
+            listenerCheck: listenerCheck, environment: environment, logger: logger)
+    }
+
+    /// Runs `body` with two stores on one schema, running: two processes sharing a database.
+    static func withTwoStores(
+        schema: String = newSchema(), _ body: (PostgresClickPathStore, PostgresClickPathStore) async throws -> Void
+    ) async throws {
+        let (first, second) = (try await store(schema: schema), try await store(schema: schema))
+        try await first.whileRunning { first in
+            try await second.whileRunning { second in try await body(first, second) }
+        }
+    }
+
+    /// Runs `body` while a transaction of another client (another process) holds `table` of
+    /// `schema` locked, so that every statement of the store's on it waits.
+    static func holdingLock(on table: String, schema: String, _ body: () async throws -> Void) async throws {
+        let logger = Logger(label: "flowhost.test.postgres")
+        let connection = try await PostgresConnection.connect(
+            configuration: try location().connectionConfiguration(schema: schema), id: 2, logger: logger)
+        do {
+            try await connection.query("BEGIN", logger: logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE"), logger: logger)
+            try await body()
+            try await connection.query("ROLLBACK", logger: logger)
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
     }
 
     /// Runs `body` with a cluster of its own (scripts/lib/postgres-cluster.sh), for a test that

@@ -1,0 +1,43 @@
+/// How much a ``ClickPathStore`` keeps, the same for every store: anonymous visitors write to it,
+/// so it is bounded, and a bound reached is an error that stores nothing, never a silent cut.
+///
+/// The checks every append goes through are written here once (``refusal(appending:toSession:at:stored:)``);
+/// what must hold against other writers (the count an append compares with, the least recently
+/// used session evicted by a new one, the share count) each store reads in its own transaction.
+public struct ClickPathStoreLimits: Sendable, Equatable {
+    /// At most this many sessions are kept; a new one beyond removes the least recently used,
+    /// with its path.
+    public var maxSessions: Int
+    /// At most this many entries a session's path holds (for a session started from a share, the
+    /// shared ones count); an append past it throws ``ClickPathStoreError/pathTooLong(session:limit:)``.
+    public var maxEntriesPerSession: Int
+    /// At most this many shares are kept (expired and revoked ones count until the sweep removes
+    /// them); a new one beyond throws ``ClickPathStoreError/tooManyShares(limit:)``.
+    public var maxShares: Int
+
+    /// These bounds: at least one session, no bound below zero.
+    public init(maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000) {
+        precondition(
+            maxSessions > 0 && maxEntriesPerSession >= 0 && maxShares >= 0, "a store keeps at least one session")
+        self.maxSessions = maxSessions
+        self.maxEntriesPerSession = maxEntriesPerSession
+        self.maxShares = maxShares
+    }
+
+    /// Why appending `count` entries at `start` to the session `session`, which has `stored`
+    /// entries (nil: the store has no such session), is refused; nil when it may be stored.
+    ///
+    /// The entry index guard comes first: an append must start where the stored path ends (0 for a
+    /// session the store does not have), else ``ClickPathStoreError/startMismatch(session:start:stored:)``
+    /// tells the caller that another process appended first or the session ended. Only then the
+    /// path bound: past ``maxEntriesPerSession``, ``ClickPathStoreError/pathTooLong(session:limit:)``.
+    public func refusal(appending count: Int, toSession session: String, at start: Int, stored: Int?)
+        -> ClickPathStoreError?
+    {
+        guard start == (stored ?? 0) else { return .startMismatch(session: session, start: start, stored: stored) }
+        guard start + count <= maxEntriesPerSession else {
+            return .pathTooLong(session: session, limit: maxEntriesPerSession)
+        }
+        return nil
+    }
+}
