@@ -11,6 +11,7 @@ undid (the push, the sheet), in order over several; and that when another screen
 there meanwhile, Forward shows the current screen with one line saying why the other one is gone.
 Today's server answers Forward with the screen on top instead. The tests of exactly those promises
 are marked `unittest.expectedFailure` until point 1 is built (its developer removes the markers);
+they read the page Forward shows at once rather than wait for a title, so that today they fail fast;
 the other tests hold today and after: Forward never shows a broken page and never takes an action
 the person did not take again.
 
@@ -68,7 +69,8 @@ class BackForwardTests:
         page = self.signed_in_browser()
         page.tap("Heat", title="Heat")
         page.back(title="Movies")
-        page.forward(title="Heat")
+        page.forward()
+        self.assertEqual(page.title, "Heat")
         self.assertEqual(page.back_label(), "Movies")
         self.assertEqual(page.cell_titles(), HEAT_CAST)
         page.tap("Al Pacino", title="Al Pacino")
@@ -82,9 +84,11 @@ class BackForwardTests:
         page.tap("Al Pacino", title="Al Pacino")
         page.back(title="Heat")
         page.back(title="Movies")
-        page.forward(title="Heat")
+        page.forward()
+        self.assertEqual(page.title, "Heat")
         self.assertEqual(page.back_label(), "Movies")
-        page.forward(title="Al Pacino")
+        page.forward()
+        self.assertEqual(page.title, "Al Pacino")
         self.assertEqual(page.back_label(), "Heat")
         self.assertEqual(set(page.cell_titles()), PACINO_MOVIES)
 
@@ -116,7 +120,8 @@ class BackForwardTests:
         page.tap("Heat", title="Heat")
         page.tap("Rate", title="Rate")
         page.back(title="Heat")
-        page.forward(title="Rate")
+        page.forward()
+        self.assertEqual(page.title, "Rate")
         self.assertTrue(page.has_sheet(), "Rate is presented as a sheet again")
         page.tap("\u2605" * 3 + "\u2606" * 2, title="Thanks")
 
