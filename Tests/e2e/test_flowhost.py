@@ -52,8 +52,7 @@ def setUpModule():
 
 def tearDownModule():
     SERVER.stop()
-    for kind, pool in POOLS.items():
-        pool.quit_all()
+    quit_browsers()
     # The Nu checker is a JVM: one run over every distinct page the tests showed.
     started = time.monotonic()
     errors, warnings = CHECKS.validate()
@@ -781,7 +780,7 @@ def main():
     started = time.monotonic()
     runner = unittest.TextTestRunner(resultclass=TimedResult, verbosity=2)
     program = unittest.main(module=__name__, exit=False, testRunner=runner)
-    quit_browsers()
+    quit_browsers()  # tearDownModule did, unless the run stopped early
     result = program.result
     for kind, figures in sorted(result.per_browser.items(), key=lambda item: item[0] or ""):
         name = {"chromium": "Chromium", "firefox": "Firefox ESR"}.get(kind, "no browser")
