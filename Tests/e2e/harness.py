@@ -1,12 +1,15 @@
-"""The end-to-end harness: the real `flowhost serve` on a free port, and headless Chromium pages.
+"""The end-to-end harness: the real `flowhost serve` on a free port, and pages in headless browsers.
 
-Used by test_flowhost.py. Needs only the standard library and Selenium 4; Chromium and
-chromedriver are Debian's (`chromium`, `chromium-driver`), so Selenium Manager never runs.
+Used by test_flowhost.py. Needs the standard library, and for each browser its driver: Selenium 4
+for Chromium (`chromium.py`: Debian's `chromium` and `chromium-driver`, so Selenium Manager never
+runs), `marionette-driver` for Firefox ESR (`firefox.py`: Debian's `firefox-esr`). Tests see neither:
+they drive a `Page` on a `Browser` (`browser.py`).
 
 Environment (all optional):
   FLOWHOST_BIN       the server binary (default: .build/debug/flowhost in the repository)
   E2E_CHROMEDRIVER   chromedriver (default: /usr/bin/chromedriver)
-  E2E_CHROMIUM       the browser binary (default: whichever chromedriver finds, /usr/bin/chromium)
+  E2E_CHROMIUM       Chromium (default: whichever chromedriver finds, /usr/bin/chromium)
+  E2E_FIREFOX        Firefox (default: /usr/lib/firefox-esr/firefox-esr)
   E2E_TIMEOUT        seconds a wait for a page or an element may take (default: 10)
 """
 
@@ -20,31 +23,21 @@ import urllib.error
 import urllib.request
 import uuid
 
-# Selenium Manager must never go to the network for a driver or a browser.
-os.environ.setdefault("SE_OFFLINE", "true")
-
-from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import (  # noqa: E402
-    NoSuchElementException,
-    StaleElementReferenceException,
-    TimeoutException,
-    WebDriverException,
-)
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-from page_checks import PageChecks  # noqa: E402
+from browser import BrowserPool
+from page_checks import PageChecks
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ARTIFACTS = os.path.join(ROOT, "e2e-artifacts")
 FLOWHOST = os.environ.get("FLOWHOST_BIN", os.path.join(ROOT, ".build", "debug", "flowhost"))
-CHROMEDRIVER = os.environ.get("E2E_CHROMEDRIVER", "/usr/bin/chromedriver")
-CHROMIUM = os.environ.get("E2E_CHROMIUM", "")
 TIMEOUT = float(os.environ.get("E2E_TIMEOUT", "10"))
 
 DEMO_EMAIL = "ada@example.com"
 DEMO_PASSWORD = "flowhost"
+
+# The sample's facts the tests check.
+MOVIE_COUNT = 24
+HEAT_CAST = ["Al Pacino", "Robert De Niro", "Val Kilmer"]
+PACINO_MOVIES = {"Heat", "The Godfather Part II", "The Godfather"}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -198,6 +191,33 @@ SERVER = Server()
 CHECKS = PageChecks()
 
 
+
+# ----------------------------------------------------------------------------------------------
+# The browsers
+
+
+def make_browser(kind, javascript=True):
+    """A new browser of kind ("chromium", "firefox"); each driver is imported only when used."""
+    if kind == "chromium":
+        from chromium import ChromiumBrowser
+
+        return ChromiumBrowser(javascript=javascript)
+    if kind == "firefox":
+        from firefox import FirefoxBrowser
+
+        return FirefoxBrowser(javascript=javascript)
+    raise ValueError(f"no browser {kind!r}: chromium or firefox")
+
+
+# The browsers started for this run, per kind, handed from test to test (`BrowserPool`).
+POOLS = {kind: BrowserPool(functools.partial(make_browser, kind)) for kind in ("chromium", "firefox")}
+
+
+def quit_browsers():
+    for pool in POOLS.values():
+        pool.quit_all()
+
+
 # ----------------------------------------------------------------------------------------------
 # XPath helpers
 
@@ -216,65 +236,63 @@ def has_class(name):
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
+CSS, XPATH = "css selector", "xpath"
+
+
 # ----------------------------------------------------------------------------------------------
 # A browser tab and what a user sees in it
 
 
 class Page:
-    """One headless Chromium (its own profile, so its own FlowHost session) and the page it shows."""
+    """A browser's tab (its own profile, so its own FlowHost session) and the page it shows."""
 
-    def __init__(self, base_url, javascript=True, name=""):
+    def __init__(self, browser, base_url, name=""):
+        self.browser = browser
         self.base_url = base_url
         self.name = name
-        self.javascript = javascript
-        options = webdriver.ChromeOptions()
-        for argument in ("--headless=new", "--no-sandbox", "--window-size=500,900", "--disable-dev-shm-usage", "--no-proxy-server"):
-            options.add_argument(argument)
-        if CHROMIUM:
-            options.binary_location = CHROMIUM
-        if not javascript:
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-        self.driver.set_page_load_timeout(30)
+        self.javascript = browser.javascript
 
     def quit(self):
-        try:
-            self.driver.quit()
-        except WebDriverException:
-            pass
+        self.browser.quit()
 
     # -- waiting ---------------------------------------------------------------------------
 
     def wait(self, condition, what, timeout=None):
-        """Waits until condition(driver) is truthy; the failure says what was awaited and what is shown."""
-        try:
-            return WebDriverWait(
-                self.driver, timeout or TIMEOUT, ignored_exceptions=(StaleElementReferenceException,)
-            ).until(condition)
-        except TimeoutException:
-            raise AssertionError(
-                f"{self.label}waited {timeout or TIMEOUT:g} s for {what}; the page shows {self.describe()}"
-            ) from None
+        """Waits until condition(page) is truthy and returns it; the failure says what was awaited and
+        what is shown. An element gone with its document counts as not yet."""
+        timeout = timeout or TIMEOUT
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                value = condition(self)
+                if value:
+                    return value
+            except self.browser.StaleElement:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{self.label}waited {timeout:g} s for {what}; the page shows {self.describe()}")
+            time.sleep(0.1)
 
     @property
     def label(self):
-        return f"[browser {self.name}] " if self.name else ""
+        name = f"{self.browser.name} {self.name}".strip()
+        return f"[{name}] "
 
     def describe(self):
         try:
             alert = self.alert_title()
             return f"title {self.title!r} at {self.path}" + (f" with alert {alert!r}" if alert else "")
-        except WebDriverException as error:
-            return f"(unreadable: {error.msg})"
+        except self.browser.Error as error:
+            return f"(unreadable: {type(error).__name__})"
 
     def wait_title(self, title, timeout=None):
-        self.wait(lambda d: d.title == title and self._loaded(), f"the title {title!r}", timeout)
+        self.wait(lambda page: page.title == title and page._loaded(), f"the title {title!r}", timeout)
         return self.check_page()
 
     def check_page(self):
-        """Checks the page on screen with axe (once per distinct page) and keeps its HTML for the Nu
-        checker; fails naming the page, the rule and the element."""
-        findings = CHECKS.check(self.driver, self.base_url, self.javascript)
+        """Checks the page on screen with axe (once per distinct page and browser) and keeps its HTML
+        for the Nu checker; fails naming the page, the rule and the element."""
+        findings = CHECKS.check(self.browser, self.base_url)
         if findings:
             raise AssertionError(
                 f"{self.label}{len(findings)} accessibility violation(s):\n" + "\n".join(f"  {f}" for f in findings)
@@ -282,22 +300,22 @@ class Page:
         return self
 
     def _loaded(self):
-        return self.driver.execute_script("return document.readyState") == "complete"
+        return self.run("return document.readyState") == "complete"
 
     def _mark_document(self):
         """Tags the document on screen, so that a wait can tell when another one has replaced it."""
         marker = uuid.uuid4().hex
-        self.driver.execute_script("window.__e2eDocument = arguments[0]", marker)
+        self.run("window.__e2eDocument = arguments[0]", marker)
         return marker
 
     def _wait_new_document(self, marker, what):
-        def replaced(driver):
+        def replaced(page):
             try:
                 return (
-                    driver.execute_script("return window.__e2eDocument") != marker
-                    and driver.execute_script("return document.readyState") == "complete"
+                    page.run("return window.__e2eDocument") != marker
+                    and page.run("return document.readyState") == "complete"
                 )
-            except WebDriverException:  # a script run while the document changes
+            except page.browser.Error:  # a script run while the document changes
                 return False
 
         self.wait(replaced, what)
@@ -306,68 +324,80 @@ class Page:
 
     @property
     def title(self):
-        return self.driver.title
+        return self.browser.title
 
     @property
     def url(self):
-        return self.driver.current_url
+        return self.browser.url
 
     @property
     def path(self):
-        url = self.url
-        return url[len(self.base_url) :] if url.startswith(self.base_url) else url
+        return self.url[len(self.base_url):] if self.url.startswith(self.base_url) else self.url
+
+    def find(self, by, target):
+        return self.browser.find(by, target)
+
+    def find_all(self, by, target):
+        return self.browser.find_all(by, target)
+
+    def run(self, script, *args):
+        """Runs script in the page (see `Browser.run`)."""
+        return self.browser.run(script, *args)
+
+    def cookies(self):
+        return self.browser.cookies()
 
     def top_layer(self):
         """The layer on top (a sheet when one is presented, else the base layer)."""
-        layers = self.driver.find_elements(By.CSS_SELECTOR, ".layer:not(.layer-behind)")
+        layers = self.find_all(CSS, ".layer:not(.layer-behind)")
         if not layers:
             raise AssertionError(f"{self.label}no layer on the page: {self.describe()}")
         return layers[-1]
 
     def content(self):
-        return self.top_layer().find_element(By.CSS_SELECTOR, "main.content")
+        return self.top_layer().find(CSS, "main.content")
 
     def content_text(self):
         return self.content().text
 
     def alert(self):
-        alerts = self.driver.find_elements(By.CSS_SELECTOR, ".alert")
+        alerts = self.find_all(CSS, ".alert")
         return alerts[0] if alerts else None
 
     def alert_title(self):
         alert = self.alert()
-        return alert.find_element(By.CSS_SELECTOR, ".alert-title").text if alert else None
+        return alert.find(CSS, ".alert-title").text if alert else None
 
     def alert_actions(self):
         alert = self.alert()
-        return [button.text for button in alert.find_elements(By.CSS_SELECTOR, "button.alert-action")] if alert else []
+        return [button.text for button in alert.find_all(CSS, "button.alert-action")] if alert else []
 
     def cell_titles(self):
-        return [span.text for span in self.content().find_elements(By.CSS_SELECTOR, ".cell-title")]
+        return [span.text for span in self.content().find_all(CSS, ".cell-title")]
 
     def tab_titles(self):
-        return [span.text for span in self.driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar button.tab span.tab-title")]
+        return [span.text for span in self.find_all(CSS, "nav.tab-bar button.tab span.tab-title")]
 
     def selected_tab(self):
-        tabs = self.driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar button.tab.is-selected span.tab-title")
+        tabs = self.find_all(CSS, "nav.tab-bar button.tab.is-selected span.tab-title")
         return tabs[0].text if tabs else None
 
     def has_tab_bar(self):
-        return bool(self.driver.find_elements(By.CSS_SELECTOR, "nav.tab-bar"))
+        return bool(self.find_all(CSS, "nav.tab-bar"))
 
     def has_sheet(self):
-        return bool(self.driver.find_elements(By.CSS_SELECTOR, ".layer-sheet"))
+        return bool(self.find_all(CSS, ".layer-sheet"))
 
     def back_label(self):
-        labels = self.top_layer().find_elements(By.CSS_SELECTOR, "button.nav-back span.nav-back-label")
+        labels = self.top_layer().find_all(CSS, "button.nav-back span.nav-back-label")
         return labels[0].text if labels else None
 
     def field_errors(self):
-        return [p.text for p in self.driver.find_elements(By.CSS_SELECTOR, "p.field-error")]
+        return [p.text for p in self.find_all(CSS, "p.field-error")]
 
     def field_value(self, name):
         """The value the server put in the field (its value attribute, not what the browser keeps)."""
-        return self.driver.find_element(By.NAME, name).get_dom_attribute("value") or ""
+        return self.find("name", name).attribute("value") or ""
 
     # -- finding what to press ---------------------------------------------------------------
 
@@ -390,29 +420,29 @@ class Page:
 
     def tab(self, text):
         xpath = f"//nav[{has_class('tab-bar')}]//button[.//span[{has_class('tab-title')} and normalize-space()={xpath_literal(text)}]]"
-        return self._find(lambda: self.driver, xpath, f"the tab {text!r}")
+        return self._find(lambda: self.browser, xpath, f"the tab {text!r}")
 
     def alert_action(self, text):
         xpath = f"//div[{has_class('alert')}]//button[{has_class('alert-action')} and normalize-space()={xpath_literal(text)}]"
-        return self._find(lambda: self.driver, xpath, f"the alert action {text!r}")
+        return self._find(lambda: self.browser, xpath, f"the alert action {text!r}")
 
     def _find(self, scope, xpath, what):
         try:
-            return scope().find_element(By.XPATH, xpath)
-        except NoSuchElementException:
+            return scope().find(XPATH, xpath)
+        except self.browser.NoSuchElement:
             raise AssertionError(f"{self.label}no {what} on the page: {self.describe()}") from None
 
     # -- acting ------------------------------------------------------------------------------
 
     def open(self, path, title=None):
-        self.driver.get(self.base_url + path)
+        self.browser.get(self.base_url + path)
         if title:
             self.wait_title(title)
         return self.check_page()
 
     def press(self, element, title=None):
         """Clicks a form's button and waits for the page the server answers with (then for title)."""
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        self.run("arguments[0].scrollIntoView({block: 'center'})", element)
         marker = self._mark_document()
         element.click()
         self._wait_new_document(marker, "the next page after pressing a button")
@@ -425,17 +455,37 @@ class Page:
 
     def switch_tab(self, text, title=None):
         self.press(self.tab(text), title)
-        self.wait(lambda d: self.selected_tab() == text, f"the tab {text!r} to be selected")
+        self.wait(lambda page: page.selected_tab() == text, f"the tab {text!r} to be selected")
         return self
 
     def back(self, title=None):
         """The browser's Back button."""
         marker = self._mark_document()
-        self.driver.back()
+        self.browser.back()
         self._wait_new_document(marker, "the page Back goes to")
         if title:
             self.wait_title(title)
         return self.check_page()
+
+    def forward(self, title=None):
+        """The browser's Forward button."""
+        marker = self._mark_document()
+        self.browser.forward()
+        self._wait_new_document(marker, "the page Forward goes to")
+        if title:
+            self.wait_title(title)
+        return self.check_page()
+
+    def open_elsewhere(self, path):
+        """Opens path in this browser's FlowHost session as another tab of the browser would (a GET
+        with the browser's cookies), leaving the page on screen as it is; returns the address the
+        server answered with."""
+        cookies = "; ".join(f"{cookie['name']}={cookie['value']}" for cookie in self.cookies())
+        request = urllib.request.Request(self.base_url + path, headers={"Cookie": cookies})
+        with _OPENER.open(request, timeout=30) as response:
+            if response.status != 200:
+                raise AssertionError(f"{self.label}GET {path} from another tab answered {response.status}")
+            return response.url
 
     def sign_in(self, email=DEMO_EMAIL, password=DEMO_PASSWORD, title="Movies"):
         """Fills the login form (replacing what the fields hold) and presses Sign In."""
@@ -445,10 +495,7 @@ class Page:
         return self.press(self.button("Sign In"), title)
 
     def fill(self, name, value):
-        field = self.driver.find_element(By.NAME, name)
-        field.clear()
-        if value:
-            field.send_keys(value)
+        self.browser.type(self.find("name", name), value)
 
     # -- artifacts ---------------------------------------------------------------------------
 
@@ -458,16 +505,16 @@ class Page:
         saved = []
         png, html = os.path.join(ARTIFACTS, stem + ".png"), os.path.join(ARTIFACTS, stem + ".html")
         try:
-            if self.driver.save_screenshot(png):
+            if self.browser.screenshot(png):
                 saved.append(png)
-        except WebDriverException as error:
-            saved.append(f"(no screenshot: {error.msg})")
+        except (self.browser.Error, OSError) as error:
+            saved.append(f"(no screenshot: {error})")
         try:
             with open(html, "w", encoding="utf-8") as file:
-                file.write(f"<!-- {self.url} -->\n" + self.driver.page_source)
+                file.write(f"<!-- {self.url} -->\n" + self.browser.page_source)
             saved.append(html)
-        except WebDriverException as error:
-            saved.append(f"(no page source: {error.msg})")
+        except (self.browser.Error, OSError) as error:
+            saved.append(f"(no page source: {error})")
         return saved
 
 
@@ -476,7 +523,11 @@ class Page:
 
 
 class FlowHostTestCase(unittest.TestCase):
-    """Each test gets fresh browsers from self.browser(); a failure saves what each one showed."""
+    """Each test gets browsers as fresh as new from self.browser(); a failure saves what each one
+    showed. `browser_kind` ("chromium", "firefox") is set by each per-browser class of a suite (the
+    tests are written once, in a mixin); None for tests that use no browser."""
+
+    browser_kind = None
 
     def setUp(self):
         self.pages = []
@@ -484,16 +535,18 @@ class FlowHostTestCase(unittest.TestCase):
 
     def tearDown(self):
         for page in self.pages:
-            page.quit()
+            POOLS[page.browser.kind].give_back(page.browser)
 
     def browser(self, javascript=True, name="", server=None):
-        page = Page((server or SERVER).base_url, javascript=javascript, name=name)
+        if self.browser_kind is None:
+            raise RuntimeError(f"{type(self).__name__} names no browser_kind")
+        page = Page(POOLS[self.browser_kind].take(javascript), (server or SERVER).base_url, name=name)
         self.pages.append(page)
         return page
 
     def own_server(self):
         """A server for this test alone (for a test that may bring it down); stopped after the test."""
-        server = Server(log_name=f"server-{self._testMethodName}.log")
+        server = Server(log_name=f"server-{self._testMethodName}-{self.browser_kind}.log")
         server.start()
         self.addCleanup(server.stop)
         self.servers.append(server)
@@ -504,12 +557,13 @@ class FlowHostTestCase(unittest.TestCase):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        for name, method in list(vars(cls).items()):
-            if name.startswith("test") and callable(method):
+        for name in dir(cls):
+            method = getattr(cls, name)
+            if name.startswith("test") and callable(method) and not getattr(method, "_saves_artifacts", False):
                 setattr(cls, name, _saving_artifacts(method))
 
     def _save_artifacts(self):
-        stem = self._testMethodName
+        stem = f"{self._testMethodName}-{self.browser_kind}" if self.browser_kind else self._testMethodName
         saved = []
         for index, page in enumerate(self.pages):
             suffix = "" if index == 0 else f"-{page.name or index + 1}"
@@ -532,10 +586,9 @@ def _saving_artifacts(test):
                     where += "\n" + server.crash_summary()
             if isinstance(error, AssertionError):
                 message = str(error)
-            elif isinstance(error, WebDriverException):
-                message = f"{type(error).__name__}: {error.msg}"  # without chromedriver's stack
-            else:
-                message = f"{type(error).__name__}: {error}"
+            else:  # a driver's own message, without its stack
+                message = f"{type(error).__name__}: {getattr(error, 'msg', None) or getattr(error, 'message', None) or error}"
             raise AssertionError(f"{message}\nScreenshot and page source saved:\n{where}") from error
 
+    run._saves_artifacts = True
     return run

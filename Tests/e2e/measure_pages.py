@@ -1,7 +1,7 @@
 """Counts what the Nu HTML checker and axe find on the sample's screens, without failing: the
 before/after figures of issue 19. Clicks through about twenty distinct pages as a new user would.
 
-Run from the repository root after `swift build`:  python3 Tests/e2e/measure_pages.py
+Run from the repository root after `swift build`:  python3 Tests/e2e/measure_pages.py [chromium|firefox]
 """
 
 import collections
@@ -11,18 +11,19 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import CHECKS, SERVER, Page  # noqa: E402
+from harness import CHECKS, SERVER, Page, make_browser  # noqa: E402
 
 
 def record_only(page):
-    CHECKS.check(page.driver, page.base_url, page.javascript)
+    CHECKS.check(page.browser, page.base_url)
     return page
 
 
 def main():
+    kind = sys.argv[1] if len(sys.argv) > 1 else "chromium"
     Page.check_page = record_only  # count every finding instead of stopping at the first page
     SERVER.start()
-    page = Page(SERVER.base_url)
+    page = Page(make_browser(kind), SERVER.base_url)
     try:
         page.open("/", title="Sign In")
         page.fill("email", "ada@example")
@@ -49,14 +50,14 @@ def main():
         page.tap("Log Out", title="Profile")
         page.press(page.alert_action("Log Out"), title="Sign In")
         page.open("/link/nowhere")
-        page.wait(lambda d: d.find_elements("tag name", "h1"), "a heading")
+        page.wait(lambda page: page.find_all("tag name", "h1"), "a heading")
         page.check_page()
         errors, warnings = CHECKS.validate()
     finally:
         page.quit()
         SERVER.stop()
 
-    print(f"{len(CHECKS.pages)} distinct pages, {CHECKS.axe_runs} axe runs (each page light and dark)")
+    print(f"{len(CHECKS.pages)} distinct pages, {CHECKS.axe_runs.get(kind, 0)} axe runs in {kind} (each page light and dark)")
     print(f"Nu HTML checker: {len(errors)} errors, {len(warnings)} warnings")
     kinds = collections.Counter(re.sub(r"\u201c[^\u201d]*\u201d", "\u201c\u2026\u201d", e.split(": ", 1)[1].split(" -- ")[0]) for e in errors)
     for kind, count in kinds.most_common():

@@ -2,8 +2,8 @@
 broken one over the open page until it is fixed, and `scripts/dev` restarts the server with the open
 page landing back on its screen.
 
-Run with the rest of the suite (test_flowhost.py imports these), or alone:
-python3 Tests/e2e/test_flowhost.py -k EditLoop
+Written once, run in each browser: test_flowhost.py makes a class per browser of `EditLoopTests`
+(EditLoopChromium, EditLoopFirefox). Alone: python3 Tests/e2e/test_flowhost.py -k EditLoop
 """
 
 import os
@@ -11,17 +11,17 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import FLOWHOST, ROOT, FlowHostTestCase, Server  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
+from harness import CSS, FLOWHOST, ROOT, Server  # noqa: E402
 
 SUBTITLE = "A FlowHost sample: sign in to browse."
 
 
-class EditLoopE2E(FlowHostTestCase):
+class EditLoopTests:
+    """Mixed into a `FlowHostTestCase` per browser."""
+
     def templates_copy(self):
         """The sample's templates in a folder of this test's own (removed afterwards)."""
         folder = tempfile.mkdtemp(prefix="flowhost-e2e-templates-")
@@ -41,43 +41,43 @@ class EditLoopE2E(FlowHostTestCase):
         """The open page shows a saved template by itself; a broken save shows the problem over the
         page at its file:line:col with the line at fault; the fix brings the page back."""
         templates = self.templates_copy()
-        server = Server(log_name=f"server-{self._testMethodName}.log", args=["--templates", templates])
+        server = Server(log_name=f"server-{self._testMethodName}-{self.browser_kind}.log", args=["--templates", templates])
         server.start()
         self.addCleanup(server.stop)
         self.servers.append(server)
         login = os.path.join(templates, "login", "login.mustache")
         page = self.browser(server=server).open("/", title="Sign In")
 
-        def subtitle(driver):
-            found = driver.find_elements(By.CSS_SELECTOR, ".hero-subtitle")
+        def subtitle(page):
+            found = page.find_all(CSS, ".hero-subtitle")
             return found[0].text if found else None
 
         marker = page._mark_document()
         self.edit(login, SUBTITLE, "Edited while it was open.")
         page._wait_new_document(marker, "the page to move after the template was saved")
-        page.wait(lambda d: subtitle(d) == "Edited while it was open.", "the edited subtitle")
+        page.wait(lambda page: subtitle(page) == "Edited while it was open.", "the edited subtitle")
         page.check_page()
 
         marker = page._mark_document()
         self.edit(login, '<div class="form">', '<div class="form"><span>')
         page._wait_new_document(marker, "the page to move after a broken save")
         overlay = page.wait(
-            lambda d: d.find_elements(By.CSS_SELECTOR, ".template-problems"), "the template problem over the page"
+            lambda page: page.find_all(CSS, ".template-problems"), "the template problem over the page"
         )[0]
         self.assertIn(f"{login}:4:19: Unclosed element <span>", overlay.text)
-        source = overlay.find_element(By.CSS_SELECTOR, "pre")
-        self.assertEqual(source.find_element(By.CSS_SELECTOR, ".template-problem-line-number").text, "4")
+        source = overlay.find(CSS, "pre")
+        self.assertEqual(source.find(CSS, ".template-problem-line-number").text, "4")
         self.assertIn('<div class="form"><span>', source.text)
-        self.assertEqual(subtitle(page.driver), "Edited while it was open.", "the last good page stays under it")
+        self.assertEqual(subtitle(page), "Edited while it was open.", "the last good page stays under it")
         page.check_page()
 
         plain = self.browser(server=server, javascript=False, name="no-js").open("/", title="Sign In")
-        self.assertIn(f"{login}:4:19:", plain.driver.find_element(By.CSS_SELECTOR, ".template-problems").text)
+        self.assertIn(f"{login}:4:19:", plain.find(CSS, ".template-problems").text)
 
         marker = page._mark_document()
         self.edit(login, '<div class="form"><span>', '<div class="form">')
         page._wait_new_document(marker, "the page to move after the fix")
-        page.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, ".template-problems"), "the problem to go")
+        page.wait(lambda page: not page.find_all(CSS, ".template-problems"), "the problem to go")
         page.sign_in()
 
     def test_edit_loop_2_dev_restart_brings_the_open_page_back_to_its_screen(self):
@@ -87,7 +87,7 @@ class EditLoopE2E(FlowHostTestCase):
         watched = tempfile.mkdtemp(prefix="flowhost-e2e-sources-")
         self.addCleanup(shutil.rmtree, watched, True)
         server = Server(
-            log_name=f"server-{self._testMethodName}.log",
+            log_name=f"server-{self._testMethodName}-{self.browser_kind}.log",
             launcher=[os.path.join(ROOT, "scripts", "dev")],
             env={"FLOWHOST_DEV_BUILD": "true", "FLOWHOST_DEV_WATCH": watched, "FLOWHOST_BIN": FLOWHOST},
         )
@@ -126,9 +126,9 @@ class EditLoopE2E(FlowHostTestCase):
         self.assertEqual(stopped.returncode, 65)
         self.assertIn(f"{login}:4:19: Unclosed element <span>", stopped.stderr)
 
-        server = Server(log_name=f"server-{self._testMethodName}.log", args=["--templates", templates, "--watch"])
+        server = Server(log_name=f"server-{self._testMethodName}-{self.browser_kind}.log", args=["--templates", templates, "--watch"])
         server.start()
         self.addCleanup(server.stop)
         self.servers.append(server)
         page = self.browser(server=server).open("/", title="Sign In")
-        self.assertIn(f"{login}:4:19:", page.driver.find_element(By.CSS_SELECTOR, ".template-problems").text)
+        self.assertIn(f"{login}:4:19:", page.find(CSS, ".template-problems").text)
