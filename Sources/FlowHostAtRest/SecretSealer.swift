@@ -1,4 +1,5 @@
 import Crypto
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 

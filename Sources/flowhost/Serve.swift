@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowHostApp
 import FlowHostServe
 import Foundation
 import HTMLPresenter

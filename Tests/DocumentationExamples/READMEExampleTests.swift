@@ -1,4 +1,5 @@
 import FlowCore
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 import HTTPTypes

@@ -1,3 +1,4 @@
+import FlowHostApp
 import HTMLPresenter
 
 /// What the crawler found: every state the app shows (numbered in the order a breadth-first crawl

@@ -1,4 +1,5 @@
 import FlowCore
+import HTMLTemplates
 
 /// The actions on screen now, by token, for one window.
 ///

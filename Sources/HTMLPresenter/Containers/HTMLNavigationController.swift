@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// A stack of screens with a navigation bar: the title, a back button labelled with the previous
 /// screen's title, and the top screen's bar buttons. Same API as UINavigationController.
 ///

@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// Tabs, each with its own view controller (usually a navigation controller, which keeps its own
 /// stack while another tab is selected). Same API as UITabBarController.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import HTMLTemplates
+import HTMLValidation
 
 /// FlowHost's page chrome and stylesheet, shipped as resources of this module.
 public enum Chrome {
@@ -18,14 +20,28 @@ public enum Chrome {
         Bundle.module.resourceURL!.appendingPathComponent("Public", isDirectory: true)
     }
 
-    /// The chrome templates: `flowhost/page` and its partials.
-    static let templates: [(name: String, file: String, source: String)] = {
+    /// The chrome templates, `flowhost/page` and its partials, loaded and checked once per process:
+    /// a library of their own beside the app's (neither includes the other's partials).
+    static let templates: TemplateLibrary = {
         let directory = Bundle.module.resourceURL!.appendingPathComponent("Chrome", isDirectory: true)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".mustache") }.sorted().map { file in
-            let name = prefix + file.dropLast(".mustache".count)
-            let source = (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)) ?? ""
-            return (name, prefix + file, source)
+        var sources: [String: String] = [:]
+        for file in files where file.hasSuffix(".mustache") {
+            let source = try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            sources[prefix + file.dropLast(".mustache".count)] = source ?? ""
+        }
+        do {
+            return try TemplateLibrary(templates: sources)
+        } catch {
+            // Shipped with FlowHost and rendered by its tests: a problem here is FlowHost's own bug.
+            preconditionFailure("FlowHost's chrome templates have problems:\n\(error)")
         }
     }()
+
+    /// The chrome template `flowhost/<name>` rendered with `values`, without links (a page of
+    /// FlowHost's own: the inspector, the flow map).
+    package static func render(_ values: TemplateValue, template name: String) -> String {
+        // The chrome always holds its own templates: this cannot fail.
+        (try? templates.render(values, template: prefix + name)) ?? ""
+    }
 }

@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// What a page links to, for what it is rendered for: the web host serves pages with its own URLs,
 /// a static export with relative files, a snapshot test with the served page's shape. The renderer
 /// knows no URL of its own: it writes these.
@@ -9,17 +11,6 @@
 /// let html = try renderer.render(tree, links: links)
 /// ```
 public struct PageLinks: Sendable {
-    /// How the page writes its actions.
-    public enum Actions: Sendable {
-        /// Each action is sent to `urlPrefix` followed by its token, the way the template's markup
-        /// says (a form's POST): the markup is written as it is.
-        case post(urlPrefix: String)
-        /// Each action goes where `target(token)` says; the markup around it is adjusted to match (a
-        /// form's method, a button's `formmethod`, a disabled button), and every action's label is
-        /// read as the page renders (see ``RenderedPage``).
-        case resolve(_ target: @Sendable (_ token: String) -> ActionTarget)
-    }
-
     /// A page that moves on by itself after a while (a static export of a screen whose flow moved
     /// on its own, a timer): no script needed.
     public struct Refresh: Sendable, Equatable {
@@ -43,7 +34,7 @@ public struct PageLinks: Sendable {
     /// static export).
     public var publicFiles: String
     /// How the page writes its actions.
-    public var actions: Actions
+    public var actions: ActionLinks
     /// Where the page's script listens for live moves; nil for none.
     public var events: String?
     /// Where the Share control beside the phone posts; nil for no Share control.
@@ -57,7 +48,7 @@ public struct PageLinks: Sendable {
 
     /// The links given; the optional ones default to none.
     public init(
-        stylesheet: String, script: String? = nil, publicFiles: String, actions: Actions, events: String? = nil,
+        stylesheet: String, script: String? = nil, publicFiles: String, actions: ActionLinks, events: String? = nil,
         share: String? = nil, inspector: String? = nil, flowMap: String? = nil, refresh: Refresh? = nil
     ) {
         self.stylesheet = stylesheet
@@ -69,5 +60,10 @@ public struct PageLinks: Sendable {
         self.inspector = inspector
         self.flowMap = flowMap
         self.refresh = refresh
+    }
+
+    /// A render of one page with these links: its actions and public files written as they say.
+    func renderContext(readingLabels: Bool = false) -> RenderContext {
+        RenderContext(actionLinks: actions, publicFiles: publicFiles, readingLabels: readingLabels)
     }
 }

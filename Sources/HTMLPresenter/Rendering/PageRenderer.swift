@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// Turns a ``ScreenTree`` into the page: the chrome (status bar, navigation bar, tab bar, sheets,
 /// alert) around the visible screen's template, with the links it is given (``PageLinks``): a served
 /// page's URLs, a static export's files. A pure function of its input, safe off the main actor.
@@ -24,8 +26,8 @@ public struct PageRenderer: Sendable {
     public func render(_ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true)
         throws(RenderError) -> String
     {
-        var context = RenderContext(links: links)
-        return try page(tree, notice: notice, problemDetails: problemDetails, context: &context)
+        var context = links.renderContext()
+        return try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context)
     }
 
     /// The whole page for `tree`, as ``render(_:links:notice:problemDetails:)`` writes it, and its
@@ -34,14 +36,14 @@ public struct PageRenderer: Sendable {
     public func renderPage(
         _ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true
     ) throws(RenderError) -> RenderedPage {
-        var context = RenderContext(links: links, readingLabels: true)
-        let html = try page(tree, notice: notice, problemDetails: problemDetails, context: &context)
+        var context = links.renderContext(readingLabels: true)
+        let html = try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context)
         return RenderedPage(html: html, actions: context.actions)
     }
 
-    private func page(_ tree: ScreenTree, notice: String?, problemDetails: Bool, context: inout RenderContext)
-        throws(RenderError) -> String
-    {
+    private func page(
+        _ tree: ScreenTree, links: PageLinks, notice: String?, problemDetails: Bool, context: inout RenderContext
+    ) throws(RenderError) -> String {
         var layers: [TemplateValue] = []
         var lacksTemplate = false
         for (index, layer) in tree.layers.enumerated() {
@@ -49,19 +51,18 @@ public struct PageRenderer: Sendable {
             layers.append(value)
             lacksTemplate = lacksTemplate || lacks
         }
-        let links = context.links
         var page: [String: TemplateValue] = [
             "title": .string(tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost"),
             "layers": .list(layers),
-            "stylesheetURL": .string(links?.stylesheet ?? ""),
+            "stylesheetURL": .string(links.stylesheet),
         ]
-        if let script = links?.script { page["scriptURL"] = .string(script) }
-        if let events = links?.events { page["eventsURL"] = .string(events) }
+        if let script = links.script { page["scriptURL"] = .string(script) }
+        if let events = links.events { page["eventsURL"] = .string(events) }
         if let notice { page["notice"] = .string(notice) }
-        if let share = links?.share { page["shareURL"] = .string(share) }
-        if let inspector = links?.inspector { page["inspectorURL"] = .string(inspector) }
-        if let map = links?.flowMap { page["flowMapURL"] = .string(map) }
-        if let refresh = links?.refresh {
+        if let share = links.share { page["shareURL"] = .string(share) }
+        if let inspector = links.inspector { page["inspectorURL"] = .string(inspector) }
+        if let map = links.flowMap { page["flowMapURL"] = .string(map) }
+        if let refresh = links.refresh {
             page["refresh"] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
         }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
@@ -73,7 +74,7 @@ public struct PageRenderer: Sendable {
                 "hint": "It shows again once the prototype's templates are fixed.",
             ]
         }
-        return try templates.render(.object(page), template: Chrome.prefix + "page", context: &context)
+        return try Chrome.templates.render(.object(page), template: Chrome.prefix + "page", context: &context)
     }
 
     /// A page that explains a problem (a stale click, an unknown link) in the phone frame, with one
@@ -91,8 +92,7 @@ public struct PageRenderer: Sendable {
             "title": .string(title), "message": .string(message), "linkTitle": .string(linkTitle),
             "linkURL": .string(linkURL), "stylesheetURL": .string(links.stylesheet),
         ]
-        // The chrome always holds its own templates: this cannot fail.
-        return (try? templates.render(values, template: Chrome.prefix + "message")) ?? title
+        return Chrome.render(values, template: "message")
     }
 
     /// The page that hands out a share link: the absolute `link` as text (with a Copy button when
@@ -110,14 +110,13 @@ public struct PageRenderer: Sendable {
         if let script = links.script { values["scriptURL"] = .string(script) }
         if let note { values["note"] = .string(note) }
         if let revokeURL { values["revokeURL"] = .string(revokeURL) }
-        // The chrome always holds its own templates: this cannot fail.
-        return (try? templates.render(.object(values), template: Chrome.prefix + "share")) ?? link
+        return Chrome.render(.object(values), template: "share")
     }
 
     /// The visible screen's content alone, without the chrome (for fragment snapshots), linking to
     /// what `links` says.
     public func renderContent(of screen: ScreenSnapshot, links: PageLinks) throws(RenderError) -> String {
-        var context = RenderContext(links: links)
+        var context = links.renderContext()
         return try content(of: screen, context: &context).html
     }
 

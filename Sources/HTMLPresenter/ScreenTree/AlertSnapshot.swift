@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// An alert as rendered.
 public struct AlertSnapshot: Sendable, Equatable {
     /// One button.

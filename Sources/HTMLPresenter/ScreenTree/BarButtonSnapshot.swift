@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// A button in the chrome (a bar item, the back button) as rendered: label, action, weight.
 public struct BarButtonSnapshot: Sendable, Equatable {
     /// The label.

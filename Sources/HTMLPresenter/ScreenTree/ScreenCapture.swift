@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// Captures what a window shows as a ``ScreenTree``: for each layer its visible path, the bars its
 /// containers draw and the visible screen's values; the alert over them; and a token and a
 /// position for every action the user can take now.

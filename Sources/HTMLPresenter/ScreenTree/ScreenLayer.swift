@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// One layer of the page: the window's root, or a presented modal, with its bars and visible screen.
 public struct ScreenLayer: Sendable, Equatable {
     /// What kind of layer.

@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// The screen on screen in a layer: which one, its title, its template and, when its content is
 /// rendered, the template's values.
 public struct ScreenSnapshot: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// What a refused form submission left on its screen: what was typed and the field errors. The
 /// template sees it as `form.values.NAME`, `form.errors.NAME` and `form.hasErrors`. Secret values
 /// are not kept: a page never shows one again (a password field comes back empty, as browsers do).

@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// What gives a screen's template its values.
 ///
 /// Links and forms are never URLs written by hand: ask `actions` for one, and put what it returns

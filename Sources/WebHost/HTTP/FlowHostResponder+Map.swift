@@ -1,4 +1,5 @@
 import FlowCrawl
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 import Hummingbird

@@ -53,7 +53,7 @@ final class ActionsExamples: HTMLViewModel, Stepper {
             await self.viewModel.signIn(fields)
         }
         // end of example
-        // example: Sources/HTMLPresenter/Rendering/TemplateValue.swift
+        // example: Sources/HTMLTemplates/Values/TemplateValue.swift
         let movie: TemplateValue = [
             "title": "Heat",
             "year": 1995,
@@ -203,7 +203,7 @@ struct HTMLPresenterExamples {
     @Test("a template library loads a directory and renders by name")
     func templateLibrary() throws {
         func load(templatesDirectory: String) throws -> String {
-            // example: Sources/HTMLPresenter/Rendering/TemplateLibrary.swift
+            // example: Sources/HTMLTemplates/Library/TemplateLibrary.swift
             // Templates/movies/detail.mustache is named "movies/detail"
             let templates = try TemplateLibrary(directory: templatesDirectory)
             let html = try templates.render(["title": "Heat"], template: "movies/detail")
@@ -241,74 +241,10 @@ struct HTMLPresenterExamples {
         #expect(tree.layers.last?.navigationBar?.backButton?.title == "Movies")
         // end of example
     }
-
-    @Test("the normalizer puts one element per line")
-    func normalizer() {
-        // example: Sources/HTMLPresenter/Validation/HTMLNormalizer.swift
-        let html = HTMLNormalizer.normalize("<ul><li>Heat</li></ul>")
-        // <ul>
-        //   <li>
-        //     Heat
-        //   </li>
-        // </ul>
-        // end of example
-        #expect(html.hasPrefix("<ul>\n  <li>\n    Heat\n  </li>\n</ul>"))
-    }
-
-    @Test("the validator reports an unclosed element")
-    func validator() {
-        // example: Sources/HTMLPresenter/Validation/HTMLValidator.swift
-        let problems = HTMLValidator.problems(in: "<div><span>Heat</div>")
-        // [1:6: Unclosed element <span> (still open at </div> on 1:16)]
-        // end of example
-        #expect(problems.map(\.description) == ["1:6: Unclosed element <span> (still open at </div> on 1:16)"])
-    }
-
-    @Test("a template's errors name their place")
-    func templateValidator() {
-        let source = "<p>{{#movies}}<span>{{/movies}}</p>"
-        // example: Sources/HTMLPresenter/Validation/TemplateValidator.swift
-        let errors = TemplateValidator.errors(inTemplate: source, file: "Templates/movies/detail.mustache")
-        errors.forEach { print($0) }  // Templates/movies/detail.mustache:12:7: Unclosed element <span>
-        // end of example
-        #expect(!errors.isEmpty)
-    }
-}
-
-@Suite("Click path doc comment examples")
-struct ClickPathExamples {
-    @Test("a click path encodes to data and back")
-    func encodes() throws {
-        // example: Sources/HTMLPresenter/ClickPath/ClickPath.swift
-        let list = ScreenPosition(layer: 0, path: [0], template: "movies/list")
-        var path = ClickPath()
-        path.entries.append(.action(ActionPosition(screen: list, index: 3), fields: FormFields()))
-        let data = try JSONEncoder().encode(path)  // what a share link or the store keeps
-        // end of example
-        #expect(try JSONDecoder().decode(ClickPath.self, from: data) == path)
-    }
-
-    @Test("a click path entry's JSON, as a store appends it")
-    func entryJSON() {
-        // example: Sources/HTMLPresenter/ClickPath/ClickPath+JSON.swift
-        let entry = ClickPath.Entry.deepLink("movies/3")
-        let row = entry.json  // {"deepLink":{"_0":"movies/3"}}
-        // end of example
-        #expect(row == #"{"deepLink":{"_0":"movies/3"}}"#)
-    }
-
-    @Test("a screen position names a place in the window and its template")
-    func position() {
-        // example: Sources/HTMLPresenter/ClickPath/ScreenPosition.swift
-        // Movies tab > stack: list, detail — the detail screen:
-        let detail = ScreenPosition(layer: 0, path: [0, 1], template: "movies/detail")
-        // end of example
-        #expect(detail.description == "layer 0 / 0.1 (movies/detail)")
-    }
 }
 
 @MainActor
-@Suite("Doc comment examples of contributing a screen and finding a package's folders")
+@Suite("Doc comment examples of contributing a screen")
 struct ScreenContributionExamples {
     @Test("a screen contributes the stepper it carries")
     func contributeScreen() async {
@@ -329,14 +265,5 @@ struct ScreenContributionExamples {
         #expect(entries.first?.outcome.contributions.count == 1)
         let list = store.flow.navigationController.topViewController!
         #expect(await store.emit(MovieStep.movieDetail(id: 1), from: list.stepper!).first?.outcome.dropReason == nil)
-    }
-
-    @Test("the folders of the package that holds a file")
-    func appFolders() throws {
-        // example: Sources/HTMLPresenter/Package/AppFolders.swift
-        let folders = try AppFolders(packageContaining: #filePath)
-        let templates = try TemplateLibrary(directory: folders.templates.path)
-        // end of example
-        #expect(templates.names.contains("movies/list"))  // FlowHost's own Templates/, the sample's
     }
 }

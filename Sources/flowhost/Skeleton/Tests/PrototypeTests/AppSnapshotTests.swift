@@ -1,3 +1,4 @@
+import FlowHostApp
 import FlowTesting
 import HTMLPresenter
 import Testing

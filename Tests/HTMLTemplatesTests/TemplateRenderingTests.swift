@@ -1,0 +1,97 @@
+import HTMLTemplates
+import HTMLValidation
+import Testing
+
+@Suite("Template rendering")
+struct TemplateRenderingTests {
+    private func render(_ source: String, _ values: TemplateValue, partials: [String: String] = [:]) throws -> String {
+        try TemplateLibrary(templates: partials.merging(["t": source]) { _, new in new }).render(values, template: "t")
+    }
+
+    @Test("{{name}} escapes the five HTML specials, {{{name}}} and {{&name}} do not")
+    func escaping() throws {
+        let values: TemplateValue = ["text": "<a href=\"x\">Tom & Jerry's</a>"]
+        #expect(
+            try render("<p>{{text}}</p>", values)
+                == "<p>&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;</p>")
+        #expect(try render("<p>{{{text}}}</p>", values) == "<p><a href=\"x\">Tom & Jerry's</a></p>")
+        #expect(try render("<p>{{& text}}</p>", values) == "<p><a href=\"x\">Tom & Jerry's</a></p>")
+    }
+
+    @Test("numbers and flags print as text; missing names and null print nothing")
+    func scalars() throws {
+        let values: TemplateValue = ["year": 1995, "rating": 8.3, "seen": true, "none": nil]
+        #expect(
+            try render("<p>{{year}} {{rating}} {{seen}} [{{none}}{{missing}}]</p>", values) == "<p>1995 8.3 true []</p>"
+        )
+    }
+
+    @Test("a name given twice in one object keeps its last value")
+    func repeatedName() throws {
+        let name = "title"
+        let values: TemplateValue = [name: "Heat", "year": 1995, name: "Ronin"]
+        #expect(values[name] == "Ronin")
+        #expect(try render("<p>{{title}} {{year}}</p>", values) == "<p>Ronin 1995</p>")
+    }
+
+    @Test("a section over a list repeats per element, with the element's names first and outer names still found")
+    func listSections() throws {
+        let values: TemplateValue = ["movies": [["title": "Heat"], ["title": "Ronin"]], "suffix": "!"]
+        #expect(try render("<p>{{#movies}}{{title}}{{suffix}} {{/movies}}</p>", values) == "<p>Heat! Ronin! </p>")
+        #expect(try render("<p>{{#names}}{{.}},{{/names}}</p>", ["names": ["a", "b"]]) == "<p>a,b,</p>")
+    }
+
+    @Test("sections over flags, objects and empty values; inverted sections render for the falsy ones")
+    func truthiness() throws {
+        let template = "<p>{{#v}}yes{{/v}}{{^v}}no{{/v}}</p>"
+        #expect(try render(template, ["v": true]) == "<p>yes</p>")
+        #expect(try render(template, ["v": false]) == "<p>no</p>")
+        #expect(try render(template, ["v": []]) == "<p>no</p>")
+        #expect(try render(template, ["v": nil]) == "<p>no</p>")
+        #expect(try render(template, [:]) == "<p>no</p>")
+        #expect(try render(template, ["v": 0]) == "<p>yes</p>")
+        #expect(try render(template, ["v": ""]) == "<p>yes</p>")
+        #expect(try render("<p>{{#movie}}{{title}}{{/movie}}</p>", ["movie": ["title": "Heat"]]) == "<p>Heat</p>")
+    }
+
+    @Test("dotted names look inside objects; a missing part prints nothing")
+    func dottedNames() throws {
+        let values: TemplateValue = ["movie": ["director": ["name": "Mann"]]]
+        #expect(try render("<p>{{movie.director.name}}[{{movie.cast.name}}]</p>", values) == "<p>Mann[]</p>")
+    }
+
+    @Test("lines holding only a section or comment tag leave no blank line")
+    func standaloneLines() throws {
+        let template = "<ul>\n  {{#items}}\n  <li>{{.}}</li>\n  {{/items}}\n  {{! note }}\n</ul>"
+        #expect(try render(template, ["items": ["a", "b"]]) == "<ul>\n  <li>a</li>\n  <li>b</li>\n</ul>")
+    }
+
+    @Test("partials render with the current values")
+    func partials() throws {
+        let values: TemplateValue = ["rows": [["title": "Heat"]]]
+        let html = try render(
+            "<ul>{{#rows}}{{> parts/row}}{{/rows}}</ul>", values, partials: ["parts/row": "<li>{{title}}</li>"])
+        #expect(html == "<ul><li>Heat</li></ul>")
+    }
+
+    @Test("a page made only of a partial tag, and a partial made only of a value, load and render")
+    func tagOnlyTemplates() throws {
+        // Given a page that is only {{> parts/row}} and a partial that is only {{title}}
+        let library = try TemplateLibrary(templates: ["page": "{{> parts/row}}\n", "parts/row": "{{title}}"])
+
+        // When the page renders
+        let html = try library.render(["title": "Heat"], template: "page")
+
+        // Then the partial's value is the page
+        #expect(html == "Heat")
+    }
+
+    @Test("set-delimiter tags are refused at load with the file named")
+    func unsupportedTags() {
+        #expect {
+            try TemplateLibrary(templates: ["t": "{{=<% %>=}}<p></p>"])
+        } throws: { error in
+            (error as? TemplateLoadError)?.messages.first?.hasPrefix("t.mustache:1:1: ") == true
+        }
+    }
+}
