@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "MovieDemoTests",
             dependencies: [
-                "MovieDemo", "FlowHostApp", "FlowCrawl", "FlowTesting",
+                "MovieDemo", "FlowHostApp", "FlowCrawl", "FlowTesting", "HTMLValidation",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
@@ -193,7 +193,7 @@ let package = Package(
             name: "WebHostTests",
             dependencies: [
                 "WebHost", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowHostPostgres", "FlowTesting",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "HTMLValidation", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Raw sockets, for bytes HTTP clients will not send (RawHTTP).

@@ -16,6 +16,7 @@ enum HTMLElements {
         "time", "track", "video", "wbr",
         "svg", "g", "path", "circle", "ellipse", "line", "polyline", "polygon", "rect", "text", "tspan", "defs",
         "use", "symbol", "lineargradient", "radialgradient", "stop", "clippath", "mask", "title", "desc",
+        "foreignobject",
         "math",
     ]
 

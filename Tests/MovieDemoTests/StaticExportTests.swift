@@ -1,5 +1,6 @@
 import FlowCrawl
 import Foundation
+import HTMLValidation
 import Testing
 
 @testable import MovieDemo
@@ -82,6 +83,7 @@ struct StaticExportTests {
         #expect(broken.count == 0, "links that resolve to no file of the export: \(broken.prefix(20))")
         let map = String(decoding: files["map.html"] ?? Data(), as: UTF8.self)
         #expect(map.contains("<svg"), "map.html embeds the picture")
+        #expect(HTMLValidator.problems(in: map) == [], "map.html is valid HTML, as every page is")
         #expect(map.contains(#"<a href="state-1.html">"#), "the screens' lists link each state's page")
         // The storyboard: each screen a phone showing one of its pages, linked to the list of its states.
         let screens = crawl.map.storyboard.screens

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLValidation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
@@ -143,6 +144,7 @@ struct LiveMapTrafficTests {
             let theirs = try await visitor.get(FlowHostRoute.map.url)
 
             #expect(mine.status == .ok)
+            #expect(HTMLValidator.problems(in: mine.text) == [], "the live map is valid HTML, as every page is")
             #expect(mine.text.contains(##"class="you-are-here">You are here: <a href="#screen-"##))
             #expect(mine.text.contains(#"class="node here""#))
             #expect(mine.text.contains(">You are here</text>"))
@@ -171,6 +173,7 @@ struct LiveMapTrafficTests {
                 FlowHostRoute.map.url + "?since=&from=\(encoded(page))&to=\(encoded(sheet))")
 
             #expect(response.status == .ok, "\(response.text)")
+            #expect(HTMLValidator.problems(in: response.text) == [])
             #expect(
                 response.text.contains(
                     "of 3 sessions that reached lab/page, 1 reached Sheet afterwards in a median of 1 click;"))

@@ -1,55 +1,48 @@
+import HTMLPresenter
+
 extension MapPage {
-    /// The live map's header lines: what was counted, the form that chose it, the funnel asked for.
-    func trafficHeader(_ traffic: MapTraffic) -> [String] {
+    /// The live map's header (the chrome's `flowhost/map-traffic`): what was counted, the form that
+    /// chose it, the funnel asked for.
+    func trafficValue(_ traffic: MapTraffic) -> TemplateValue {
         let figures = traffic.figures
         let screens = map.storyboard.screens
-        let counted =
-            figures.sessions == traffic.limit
-            ? "the \(traffic.limit) most recently used sessions"
-            : "\(figures.sessions) session\(figures.sessions == 1 ? "" : "s")"
-        var lines = [
-            #"<section class="traffic" aria-label="Where people went">"#,
-            "<h2>Where people went</h2>",
-            "<p>Over \(counted)\(traffic.since.isEmpty ? "" : " used since \(Self.escaped(traffic.since)) (UTC)")"
-                + " in the store: on each screen, how many reached it and how many left there; on each segue, how many"
-                + " took it. \(figures.offMap) left the crawled map (counted up to where they left)."
-                + #" <a href="\#(Self.escaped(traffic.jsonURL))">As JSON</a>.</p>"#,
+        var value: [String: TemplateValue] = [
+            "counted": .string(
+                figures.sessions == traffic.limit
+                    ? "the \(traffic.limit) most recently used sessions"
+                    : "\(figures.sessions) session\(figures.sessions == 1 ? "" : "s")"),
+            "since": .string(traffic.since),
+            "sinceShown": .bool(!traffic.since.isEmpty),
+            "offMap": .int(figures.offMap),
+            "jsonURL": .string(traffic.jsonURL),
+            "formAction": .string(traffic.formAction),
+            "funnelFrom": options(selected: traffic.funnelFrom),
+            "funnelTo": options(selected: traffic.funnelTo),
         ]
         if let here = traffic.here, let screen = here.stops.last?.screen {
-            lines.append(
-                ##"<p class="you-are-here">You are here: <a href="#screen-\##(screen)">"##
-                    + "\(Self.escaped(screens[screen].title))</a>, after \(here.stops.count) screen"
-                    + "\(here.stops.count == 1 ? "" : "s") (your path is drawn in red)"
-                    + "\(here.isOnMap ? "" : "; your path then left the crawled map").</p>")
+            value["here"] = [
+                "screen": .int(screen), "title": .string(screens[screen].title), "stopCount": .int(here.stops.count),
+                "isOneStop": .bool(here.stops.count == 1), "isOnMap": .bool(here.isOnMap),
+            ]
         }
-        func options(selected: String?) -> String {
-            ([#"<option value="">—</option>"#]
-                + screens.map { screen in
-                    #"<option value="\#(Self.escaped(screen.id))"\#(screen.id == selected ? " selected" : "")>"#
-                        + "\(Self.escaped(screen.title)) · \(Self.escaped(screen.id))</option>"
-                }).joined()
-        }
-        lines += [
-            #"<form method="get" action="\#(Self.escaped(traffic.formAction))" class="traffic-form">"#,
-            #"<label>Since (UTC) <input type="datetime-local" name="since" step="1" value="\#(Self.escaped(traffic.since))"></label>"#,
-            #"<label>Funnel from <select name="from">\#(options(selected: traffic.funnelFrom))</select></label>"#,
-            #"<label>to <select name="to">\#(options(selected: traffic.funnelTo))</select></label>"#,
-            #"<button type="submit">Show</button>"#,
-            "</form>",
-        ]
-        if let funnel = traffic.funnel {
-            lines.append(#"<p class="funnel">"# + funnelSummary(funnel) + "</p>")
-        }
-        lines.append("</section>")
-        return lines
+        if let funnel = traffic.funnel { value["funnel"] = .string(funnelSummary(funnel)) }
+        return .object(value)
+    }
+
+    /// The storyboard's screens as a funnel's choices, `selected` (an id) marked.
+    private func options(selected: String?) -> TemplateValue {
+        .list(
+            map.storyboard.screens.map { screen in
+                ["id": .string(screen.id), "title": .string(screen.title), "isSelected": .bool(screen.id == selected)]
+            })
     }
 
     /// One sentence on `funnel`.
     private func funnelSummary(_ funnel: Funnel) -> String {
         let (from, to) = (map.storyboard.screens[funnel.from].title, map.storyboard.screens[funnel.to].title)
         var text =
-            "Funnel \(Self.escaped(from)) → \(Self.escaped(to)): of \(funnel.reachedFrom) sessions that reached "
-            + "\(Self.escaped(from)), \(funnel.reachedTo) reached \(Self.escaped(to)) afterwards"
+            "Funnel \(from) → \(to): of \(funnel.reachedFrom) sessions that reached "
+            + "\(from), \(funnel.reachedTo) reached \(to) afterwards"
         if let median = funnel.medianClicks {
             let clicks = median == median.rounded() ? "\(Int(median))" : "\(median)"
             text += " in a median of \(clicks) click\(median == 1 ? "" : "s"); \(funnel.direct) directly"
@@ -57,12 +50,6 @@ extension MapPage {
             text += ", \(funnel.indirect) by a longer way"
         }
         return text + "."
-    }
-
-    /// ` · 12 reached, 3 left here` for the screen `index` on a live map; empty elsewhere.
-    func screenFigures(_ index: Int) -> String {
-        guard let figures = traffic?.figures.screens[index] else { return "" }
-        return " · \(figures.visits) reached, \(figures.exits) left here"
     }
 
     /// `svg` with the figures drawn: on each phone how many reached it and left there, on each

@@ -1,3 +1,5 @@
+import HTMLPresenter
+
 /// The storyboard as a page (`map.html` of a static export, `/_flowhost/map` on a server): the SVG
 /// inline, each screen a phone showing a thumbnail of one of its states (that state's page, scaled
 /// down), what was cut, and each screen's states listed under it (clicking a screen scrolls to
@@ -36,62 +38,41 @@ package struct MapPage {
         "#screen-\(index)"
     }
 
-    /// The whole page.
+    /// The whole page, rendered through the chrome's `flowhost/map` template.
     package var html: String {
         let storyboard = map.storyboard
-        var lines = [
-            "<!doctype html>",
-            #"<html lang="en">"#,
-            "<head>",
-            #"<meta charset="utf-8">"#,
-            #"<meta name="viewport" content="width=device-width, initial-scale=1">"#,
-            #"<meta name="color-scheme" content="light">"#,
-            "<title>Storyboard</title>",
-            #"<link rel="icon" href="data:,">"#,
-            #"<link rel="stylesheet" href="\#(Self.escaped(stylesheetURL))">"#,
-            "</head>",
-            "<body>",
-            "<header>",
-            "<h1>Storyboard</h1>",
-            "<p>\(storyboard.screens.count) screens and \(storyboard.segues.count) segues, from \(map.states.count) "
-                + "states and \(map.edges.count) actions. \(cutSummary) Start: \(linked(0)). "
-                + "Click a screen to list its states.</p>",
-            #"<p class="legend"><span class="push">push</span> <span class="present">present</span> "#
-                + #"<span class="alert">alert</span> <span class="tab">tab</span> "#
-                + #"<span class="live">live move</span> <span class="back">back, dismiss</span> "#
-                + #"<span class="link">start, deep link</span></p>"#,
+        var values: [String: TemplateValue] = [
+            "stylesheetURL": .string(stylesheetURL),
+            "screenCount": .int(storyboard.screens.count),
+            "segueCount": .int(storyboard.segues.count),
+            "stateCount": .int(map.states.count),
+            "actionCount": .int(map.edges.count),
+            "cutSummary": .string(cutSummary),
+            "start": stateValue(0),
+            "screens": .list(
+                storyboard.screens.enumerated().map { index, screen in
+                    var value: [String: TemplateValue] = [
+                        "index": .int(index),
+                        "title": .string(screen.title),
+                        "template": .string(screen.template),
+                        "place": .string(([screen.flow] + screen.place).joined(separator: " › ")),
+                        "stateCount": .int(screen.stateCount),
+                        "isOneState": .bool(screen.stateCount == 1),
+                        "states": .list(screen.states.map(stateValue)),
+                    ]
+                    if let figures = traffic?.figures.screens[index] {
+                        value["figures"] = ["visits": .int(figures.visits), "exits": .int(figures.exits)]
+                    }
+                    return .object(value)
+                }),
         ]
-        if let problem {
-            lines.append(
-                #"<p class="problem" role="alert">No picture: \#(Self.escaped(problem.description)).</p>"#)
-        }
-        if let traffic { lines += trafficHeader(traffic) }
-        lines.append("</header>")
-        lines.append("<main>")
+        if let problem { values["problem"] = .string(problem.description) }
+        if let traffic { values["traffic"] = trafficValue(traffic) }
         if let svg {
-            lines.append(#"<div class="map">"#)
             let drawn = withThumbnails(Self.inline(svg))
-            lines.append(traffic.map { withTraffic($0, drawn) } ?? drawn)
-            lines.append("</div>")
+            values["svg"] = .string(traffic.map { withTraffic($0, drawn) } ?? drawn)
         }
-        lines.append(#"<section aria-label="Screens">"#)
-        lines.append("<h2>Screens</h2>")
-        for (index, screen) in storyboard.screens.enumerated() {
-            let place = ([screen.flow] + screen.place).joined(separator: " › ")
-            lines.append(#"<section class="screen" id="screen-\#(index)">"#)
-            lines.append(
-                "<h3>\(Self.escaped(screen.title)) <small>\(Self.escaped(screen.template)) · \(Self.escaped(place)) · "
-                    + "\(screen.stateCount) state\(screen.stateCount == 1 ? "" : "s")\(screenFigures(index))</small></h3>"
-            )
-            lines.append("<ol>")
-            for state in screen.states {
-                lines.append("<li>\(linked(state)) <small>state \(state)</small></li>")
-            }
-            lines.append("</ol>")
-            lines.append("</section>")
-        }
-        lines += ["</section>", "</main>", "</body>", "</html>"]
-        return lines.joined(separator: "\n") + "\n"
+        return Chrome.render(.object(values), template: "map")
     }
 
     /// `svg` with, in each screen's phone, the page of its first state that stays put (a page that
@@ -111,12 +92,16 @@ package struct MapPage {
                 x: shape.box.minX, y: shape.box.minY, width: shape.box.maxX - shape.box.minX,
                 height: shape.box.maxY - shape.box.minY)
             let scale = frame.width / Self.thumbnailViewport
+            let (source, title) = (
+                HTMLEscaping.escaped(thumbnail(state), for: .attribute),
+                HTMLEscaping.escaped(screen.title, for: .attribute)
+            )
             // An iframe's size is whole pixels.
             let height = Int((frame.height / scale).rounded())
             let markup =
                 #"<foreignObject class="thumbnail" x="0" y="0" width="\#(Self.thumbnailViewport)" height="\#(height)" "#
                 + #"transform="translate(\#(frame.x) \#(frame.y)) scale(\#(scale))">"#
-                + #"<iframe src="\#(Self.escaped(thumbnail(state)))" title="\#(Self.escaped(screen.title))" loading="lazy" tabindex="-1" "#
+                + #"<iframe src="\#(source)" title="\#(title)" loading="lazy" tabindex="-1" "#
                 + #"width="\#(Int(Self.thumbnailViewport))" height="\#(height)"></iframe></foreignObject>"#
             result.insert(contentsOf: markup, at: shape.end)
         }
@@ -156,21 +141,14 @@ package struct MapPage {
         return "Cut by the bounds: \(states) states not explored, \(edges) actions not followed."
     }
 
-    /// The title of state `id`, a link to its page where there is one.
-    private func linked(_ id: Int) -> String {
-        let title = Self.escaped(title(of: id))
-        guard let link else { return title }
-        return #"<a href="\#(Self.escaped(link(id)))">\#(title)</a>"#
-    }
-
-    private func title(of id: Int) -> String {
+    /// State `id` as the page lists it: its title, and its page's URL where there is one.
+    private func stateValue(_ id: Int) -> TemplateValue {
         let title = map.states[id].title
-        return title.isEmpty ? map.states[id].template : title
-    }
-
-    static func escaped(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("\"", with: "&quot;").replacing("<", with: "&lt;")
-            .replacing(">", with: "&gt;")
+        var value: [String: TemplateValue] = [
+            "id": .int(id), "title": .string(title.isEmpty ? map.states[id].template : title),
+        ]
+        if let link { value["url"] = .string(link(id)) }
+        return .object(value)
     }
 
     /// The SVG element alone (dot writes an XML prolog and a doctype before it).
