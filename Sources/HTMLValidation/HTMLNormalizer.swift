@@ -120,7 +120,7 @@ private struct Printer {
         return result
     }
 
-    /// `value` with each run of exactly 32 lowercase hex digits (an ``OpaqueToken``, not part of a
+    /// `value` with each run of exactly 32 lowercase hex digits (HTMLPresenter's `OpaqueToken`, not part of a
     /// longer word) named by its order of appearance.
     private mutating func replacingTokens(in value: String) -> String {
         let bytes = Array(value.utf8)

@@ -5,7 +5,7 @@ extension TemplateLibrary {
     /// Loads every `.mustache` file under `directory`, named by its path without the extension
     /// (`Templates/movies/detail.mustache` is `movies/detail`), its HTML checked by libxml2.
     ///
-    /// - Throws: ``TemplateLoadError`` listing every problem as `file:line:column: message`.
+    /// - Throws: `TemplateLoadError` listing every problem as `file:line:column: message`.
     public init(directory: String) throws(TemplateLoadError) {
         try self.init(directory: directory, checkingMarkupWith: HTMLValidator())
     }
@@ -16,7 +16,7 @@ extension TemplateLibrary {
     }
 
     /// Loads every template of `directory` that has no problem (its HTML checked by libxml2), and
-    /// lists the others in ``problems`` instead of throwing: a server that watches its templates
+    /// lists the others in `problems` instead of throwing: a server that watches its templates
     /// starts all the same and shows the problems on its pages until they are fixed.
     public static func loadingValid(directory: String) -> TemplateLibrary {
         loadingValid(directory: directory, checkingMarkupWith: HTMLValidator())

@@ -2,7 +2,7 @@ import FlowHostApp
 import Foundation
 import HTMLPresenter
 
-/// Copies a public folder into an export as a server serves it (``ServedFolder``): its files and
+/// Copies a public folder into an export as a server serves it (`ServedFolder`): its files and
 /// folders, symbolic links among them when they stay inside it. A link that leads out of the
 /// folder, loops, leads back to a folder it is in or leads nowhere, and anything that is no file
 /// or folder (a pipe, a socket), is skipped and named in ``skipped``. Names starting with `.` are

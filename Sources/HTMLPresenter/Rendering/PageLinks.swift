@@ -30,7 +30,7 @@ public struct PageLinks: Sendable {
     public var stylesheet: String
     /// The chrome's script (live moves, the inspector panel, copying); nil for a page without script.
     public var script: String?
-    /// What a ``TemplateValue/publicFile(_:)`` path is written after (`/public/`, or `public/` in a
+    /// What a `TemplateValue.publicFile(_:)` path is written after (`/public/`, or `public/` in a
     /// static export).
     public var publicFiles: String
     /// How the page writes its actions.

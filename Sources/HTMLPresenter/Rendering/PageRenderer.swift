@@ -20,7 +20,7 @@ public struct PageRenderer: Sendable {
 
     /// The whole page for `tree`, linking to what `links` says; `notice` is one line outside the
     /// phone frame (a replay that stopped early says where). While the templates have
-    /// ``TemplateLibrary/problems``, the page shows them over everything; with `problemDetails`
+    /// `TemplateLibrary.problems`, the page shows them over everything; with `problemDetails`
     /// false (a shared demo) it shows no file, line or source, only that the screen has a template
     /// problem, and only when a template of the page never loaded.
     public func render(_ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true)

@@ -9,7 +9,7 @@ import _NIOFileSystem
 /// with content types, ETags (`304`), byte ranges and `no-cache` (an edited stylesheet shows on
 /// the next reload). No file outside those folders is ever served: after percent-decoding, `..`
 /// segments, backslashes and NUL are refused before the file system is asked, and a symbolic link
-/// that leads out of its folder is not found (``ServedFolder``).
+/// that leads out of its folder is not found (`ServedFolder`).
 ///
 /// Text files (stylesheets, scripts, SVG, JSON...) travel gzip-compressed to a client that accepts
 /// it, compressed once per version of the file (``CompressedFiles``), with `Vary: Accept-Encoding`
