@@ -49,6 +49,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WebHost", package: flowHost),
+                .product(name: "FlowHostApp", package: flowHost),
                 .product(name: "MovieDemo", package: flowHost),
             ],
             path: "Benchmarks/ReplayBenchmarks",

@@ -1,3 +1,4 @@
+import FlowHostApp
 import Foundation
 import HTMLPresenter
 import MovieDemo
