@@ -14,8 +14,7 @@ cd "$(dirname "$0")/.."
 source Benchmarks/server-binary.sh "${1:-}"
 if $smoke; then configuration=debug; duration=1; else configuration=release; duration=10; fi
 echo "== Building flowhost-load ($configuration)"
-swift build --package-path Benchmarks -c "$configuration" --product flowhost-load
-driver="$(swift build --package-path Benchmarks -c "$configuration" --show-bin-path)/flowhost-load"
+driver="$(build_benchmark_products "$configuration" flowhost-load)/flowhost-load"
 if [[ -z ${FLOWHOST_TEST_POSTGRES:-} ]]; then
     FLOWHOST_TEST_POSTGRES=$(scripts/lib/postgres-cluster.sh start)
     trap 'scripts/lib/postgres-cluster.sh stop "$FLOWHOST_TEST_POSTGRES"' EXIT

@@ -10,6 +10,7 @@
 #        Benchmarks/limits.sh --smoke    a quick run on the debug build (.build/debug/flowhost), as CI does
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/swift-build.sh
 
 if [[ ${1:-} == --smoke ]]; then
     server=${FLOWHOST_BIN:-.build/debug/flowhost}
@@ -17,7 +18,7 @@ if [[ ${1:-} == --smoke ]]; then
 else
     scripts/install-dependencies
     echo "== Building flowhost (release)"
-    swift build -c release --product flowhost --scratch-path .build-release
+    swift_build -c release --product flowhost --scratch-path .build-release
     server=.build-release/release/flowhost
     counts=()
 fi

@@ -8,10 +8,9 @@
 #        Benchmarks/traffic.sh --smoke   debug build, 200 sessions, one run, as CI does
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/swift-build.sh
 if [[ ${1:-} == --smoke ]]; then
-    swift build --package-path Benchmarks --product flowhost-traffic
-    Benchmarks/.build/debug/flowhost-traffic 200 1
+    "$(build_benchmark_products debug flowhost-traffic)/flowhost-traffic" 200 1
 else
-    swift build -c release --package-path Benchmarks --product flowhost-traffic
-    Benchmarks/.build/release/flowhost-traffic 10000 5
+    "$(build_benchmark_products release flowhost-traffic)/flowhost-traffic" 10000 5
 fi

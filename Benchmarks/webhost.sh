@@ -22,6 +22,7 @@
 #        Benchmarks/webhost.sh --smoke   a second per row on the debug build (.build/debug/flowhost), as CI does
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib/swift-build.sh
 
 if [[ ${1:-} == --smoke ]]; then
     server=${FLOWHOST_BIN:-.build/debug/flowhost}
@@ -33,7 +34,7 @@ if [[ ${1:-} == --smoke ]]; then
 else
     scripts/install-dependencies
     echo "== Building flowhost (release)"
-    swift build -c release --product flowhost --scratch-path .build-release
+    swift_build -c release --product flowhost --scratch-path .build-release
     server=.build-release/release/flowhost
     configuration=release
     load=()
@@ -43,9 +44,7 @@ else
 fi
 [[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
 echo "== Building flowhost-load and flowhost-bare ($configuration)"
-swift build --package-path Benchmarks -c "$configuration" --product flowhost-load
-swift build --package-path Benchmarks -c "$configuration" --product flowhost-bare
-bin="$(swift build --package-path Benchmarks -c "$configuration" --show-bin-path)"
+bin=$(build_benchmark_products "$configuration" flowhost-load flowhost-bare)
 driver="$bin/flowhost-load"
 
 # --- The server on a free port (it reads Templates/ from the repo root), with the click path store

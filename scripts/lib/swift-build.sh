@@ -1,0 +1,27 @@
+# Sourced by the scripts that build: one scratch folder per configuration (.build for debug,
+# .build-release for release) for every root package built here (FlowHost, the Benchmarks package,
+# check-init's generated package), so FlowHost and its dependencies are compiled once, not once per
+# package (a root package reuses the modules another one compiled in the same scratch folder).
+#
+# SWIFT_DETERMINISTIC_HASHING: SwiftPM 6.3 writes a package's enabled traits as -D flags in the
+# iteration order of a Set, which Swift seeds anew in every process; Hummingbird has two default
+# traits, so one `swift build` in two compiled Hummingbird and everything above it again (minutes),
+# even with nothing changed. A fixed seed gives every build the same order. Only SwiftPM gets it,
+# never a test or a server.
+
+# The scratch folder of a configuration (debug or release).
+scratch_path() { if [[ $1 == release ]]; then echo .build-release; else echo .build; fi; }
+
+# `swift build` with the same trait order in every run; arguments as swift build's.
+swift_build() { SWIFT_DETERMINISTIC_HASHING=1 swift build "$@"; }
+
+# Builds the Benchmarks package's products in the configuration's scratch folder and prints the
+# folder of their binaries (the build's own output goes to standard error).
+# Usage: bin=$(build_benchmark_products debug flowhost-load flowhost-bare)
+build_benchmark_products() {
+    local configuration=$1 product
+    shift
+    local options=(--package-path Benchmarks --scratch-path "$(scratch_path "$configuration")" -c "$configuration")
+    for product in "$@"; do swift_build "${options[@]}" --product "$product" >&2; done
+    swift_build "${options[@]}" --show-bin-path
+}
