@@ -401,9 +401,10 @@ class FlowHostTests:
             self.addCleanup(stream.close)
             stream.request("GET", events, headers=headers)
             response = stream.getresponse()
-            retry, stream_id, blank = response.readline(), response.readline(), response.readline()
-            self.assertEqual((retry, blank), (b"retry: 3000\n", b"\n"))
+            retry, event, stream_id, data, blank = (response.readline() for _ in range(5))
+            self.assertEqual((retry, event, blank), (b"retry: 3000\n", b"event: process\n", b"\n"))
             self.assertRegex(stream_id, rb"^id: [0-9a-f]{32}\n$")
+            self.assertEqual(data, b"data: " + stream_id[4:])
             others.append((stream, response))
         page.wait(lambda _: open_streams() == 8, "the page's stream to be closed by the ninth")
         time.sleep(4)  # longer than the stream's `retry: 3000`: EventSource alone would be back
@@ -703,16 +704,6 @@ class EditLoopChromium(EditLoopTests, FlowHostTestCase):
 
 class EditLoopFirefox(EditLoopTests, FlowHostTestCase):
     browser_kind = "firefox"
-
-    # A server bug that Firefox shows: after a restart, the open page does not move by itself. The
-    # event stream opens with `id: <process id>` and no data; Chromium keeps that id and sends it back
-    # as Last-Event-ID when it reconnects (as the SSE spec says), by which the server tells a page of
-    # the process before the restart. Firefox keeps an id only from an event with data, sends none,
-    # and the new process takes the page for another live process's: it waits instead of moving.
-    # (Firefox sends it when the stream's first event has a `data:` line.) Remove when fixed.
-    test_edit_loop_2_dev_restart_brings_the_open_page_back_to_its_screen = unittest.expectedFailure(
-        EditLoopTests.test_edit_loop_2_dev_restart_brings_the_open_page_back_to_its_screen
-    )
 
 
 class ExportChromium(ExportTests, FlowHostTestCase):

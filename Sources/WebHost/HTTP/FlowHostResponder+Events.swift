@@ -80,7 +80,12 @@ extension FlowHostResponder {
     private static func follow(
         _ session: Session, stream: Int, after version: Int, host: SessionHost, writer: inout any ResponseBodyWriter
     ) async throws {
-        try await writer.write(ByteBuffer(string: "retry: 3000\nid: \(host.processID)\n\n"))
+        // The process's id comes back as Last-Event-ID when the page reconnects, telling a page of an
+        // earlier process (a restart) from another live one's. It is sent as an event with data:
+        // Firefox keeps an id only from an event that has some (Chromium from any).
+        try await writer.write(
+            ByteBuffer(string: "retry: 3000\nevent: process\nid: \(host.processID)\ndata: \(host.processID)\n\n")
+        )
         var inspected = host.configuration.showsInspector ? session.inspectorChanges : .max
         while true {
             let wait = await cancelWhenGracefulShutdown { [inspected] in
