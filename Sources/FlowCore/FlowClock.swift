@@ -12,7 +12,7 @@ import Synchronization
 /// ```
 ///
 /// It tells two kinds of wait apart. A wait an action awaits while it runs, in its own task (see
-/// ``duringAction(_:)``), is part of that action, like the sign-in above. Any other wait, such as a
+/// ``duringAction(isolation:_:)``), is part of that action, like the sign-in above. Any other wait, such as a
 /// timer a screen starts when it appears, moves the app on its own when it ends: a *live move*,
 /// reported to ``onLiveMove``. Which one a wait is does not depend on timing: a timer whose task
 /// begins waiting while an action still runs is a live move all the same. While a path is

@@ -52,9 +52,9 @@ public final class SessionScene {
 
     /// Runs the on-screen action `token` with `fields`, and records it by its position with the
     /// fields it took: those its form declares, secret ones marked (see
-    /// ``HTMLWindow/perform(_:fields:)``).
+    /// `HTMLWindow/perform(_:fields:)`).
     ///
-    /// - Throws: ``ActionError`` for a token that is not on screen; nothing is recorded. Values
+    /// - Throws: `ActionError` for a token that is not on screen; nothing is recorded. Values
     ///   too long to take are refused with field errors, and nothing is recorded either.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
         // A token of the current capture has a position; the action is recorded before it runs,
@@ -100,9 +100,13 @@ public final class SessionScene {
     /// (a session rebuilt from the store, a share link opened, "Back to here", the crawler).
     ///
     /// - Parameters:
+    ///   - path: The click path to replay.
+    ///   - app: The app whose fresh window the path is replayed in.
     ///   - versionsAfter: The version of the window this scene replaces, if any (see
     ///     ``init(app:versionsAfter:maxPathEntries:)``).
     ///   - maxPathEntries: At most this many entries are recorded (see ``maxPathEntries``).
+    ///   - settleTimeout: How long each entry may take to settle (see
+    ///     ``replay(_:settleTimeout:holdingWaits:afterEach:)``).
     ///   - prepare: Called with the fresh scene before the replay (to follow its window's changes).
     ///   - holdingWaits: See ``replay(_:settleTimeout:holdingWaits:afterEach:)``.
     ///   - yielding: Whether to let other work on the main actor run between entries (a crawl,

@@ -30,7 +30,7 @@ public struct WebApp: Sendable {
     /// How a test makes this app, for the inspector's "Copy as test"; nil hides that section.
     public var testSource: ClickPathTestSource?
 
-    /// An app served by ``FlowHostServer``.
+    /// An app served by `FlowHostServer`.
     ///
     /// - Throws: ``WebAppError/noPublicDirectory(_:)`` when `publicDirectory` is given and is not a
     ///   folder.

@@ -8,28 +8,28 @@ import PostgresNIO
 import ServiceLifecycle
 import Synchronization
 
-/// A ``ClickPathStore`` in a PostgreSQL database (`--store postgres://USER@HOST:PORT/DB`), which
+/// A `ClickPathStore` in a PostgreSQL database (`--store postgres://USER@HOST:PORT/DB`), which
 /// several server processes share: any of them can rebuild any session from it.
 ///
 /// Built on vapor/postgres-nio: a `PostgresClient` pool of connections, and a connection of its
-/// own that listens for other processes' changes (``PostgresChangeListener``), both run by
+/// own that listens for other processes' changes (`PostgresChangeListener`), both run by
 /// ``run()`` in the server's service group. The tables, in the schema given or the user's default
 /// one: `flowhost_sessions` (id, entry count, last used, recency, the share it started from),
 /// `flowhost_entries` (session, position, entry as JSON; the primary key is (session, position)),
 /// `flowhost_shares` (id, path as JSON, entry count, created, expires, sharer, revoked) and
 /// `flowhost_settings` (the key of the secret values, when the environment gives none), made or
-/// migrated when the store opens (``PostgresSchema``).
+/// migrated when the store opens (`PostgresSchema`).
 ///
-/// It keeps the rules of every store (``ClickPathStore``) within its ``limits``, with several
+/// It keeps the rules of every store (`ClickPathStore`) within its ``limits``, with several
 /// writers: an append is one statement that stores its entries only if the session's entry count
 /// is still its `start` (`UPDATE ... WHERE entry_count = start`, or an insert that finds no
 /// session), so of two processes appending to one session at once one wins and the other gets
-/// ``ClickPathStoreError/startMismatch(session:start:stored:)``, and nothing is written twice; a
+/// `ClickPathStoreError/startMismatch(session:start:stored:)`, and nothing is written twice; a
 /// new session evicts the least recently used in the same statement.
 ///
 /// At rest, as in the SQLite store: session and share ids are kept as their SHA-256
-/// (``IdentifierDigest``); the values of secret fields are encrypted with AES-256-GCM
-/// (``SecretSealer``) under the key `FLOWHOST_STORE_KEY`, or else a key made once and kept in the
+/// (`IdentifierDigest`); the values of secret fields are encrypted with AES-256-GCM
+/// (`SecretSealer`) under the key `FLOWHOST_STORE_KEY`, or else a key made once and kept in the
 /// database (`flowhost_settings`), so that every process reads the same; a copy of the database
 /// then holds its key, which `FLOWHOST_STORE_KEY` avoids.
 public final class PostgresClickPathStore: OpenableClickPathStore {
@@ -48,7 +48,7 @@ public final class PostgresClickPathStore: OpenableClickPathStore {
     /// How much it keeps.
     public let limits: ClickPathStoreLimits
     /// How long a call waits for the database (a connection, then its statements, which the server
-    /// cancels then) before it throws ``ClickPathStoreError/unavailable(reason:)``.
+    /// cancels then) before it throws `ClickPathStoreError/unavailable(reason:)`.
     public let patience: Duration
     private let client: PostgresClient
     let listener: PostgresChangeListener
@@ -65,16 +65,20 @@ public final class PostgresClickPathStore: OpenableClickPathStore {
     /// reads or makes the key. Its calls are served while it runs (``run()``), with a pool of at most
     /// `maxConnections` connections.
     /// - Parameters:
+    ///   - location: the database: host, port, user, password and database name.
     ///   - schema: the schema of the tables (made when missing: lowercase letters, digits and `_`),
     ///     or nil for the user's default one.
     ///   - limits: how much it keeps.
     ///   - patience: how long a call waits for the database before it throws
-    ///     ``ClickPathStoreError/unavailable(reason:)``.
+    ///     `ClickPathStoreError/unavailable(reason:)`.
+    ///   - maxConnections: the most connections the pool opens.
     ///   - listenerCheck: how often the connection that listens for other processes' changes is
     ///     checked (a query it must answer within `patience`, else it is replaced).
+    ///   - environment: where `FLOWHOST_STORE_KEY` is looked up (the process's environment by default).
+    ///   - logger: where the store says when the database stops or starts answering.
     /// - Throws: ``PostgresStoreError/unreachable(database:reason:)`` when the server cannot be
     ///   reached or refuses the user or the database, ``PostgresStoreError/notAStore(database:reason:)``
-    ///   for a store a newer FlowHost wrote, ``ClickPathStoreError/unusableKey(source:reason:)`` for
+    ///   for a store a newer FlowHost wrote, `ClickPathStoreError/unusableKey(source:reason:)` for
     ///   a key that cannot be used.
     public static func open(
         _ location: PostgresStoreLocation, schema: String? = nil, limits: ClickPathStoreLimits = ClickPathStoreLimits(),
@@ -138,7 +142,7 @@ public final class PostgresClickPathStore: OpenableClickPathStore {
 
     /// Runs the pool and the listening connection until the server's graceful shutdown or
     /// cancellation, then closes their connections and ends the ``changes()`` streams; later calls
-    /// throw ``ClickPathStoreError/unavailable(reason:)``. A store runs once.
+    /// throw `ClickPathStoreError/unavailable(reason:)`. A store runs once.
     public func run() async throws {
         let (client, listener) = (self.client, self.listener)
         await withDiscardingTaskGroup { group in
@@ -203,7 +207,7 @@ public final class PostgresClickPathStore: OpenableClickPathStore {
     }
 
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
-    /// session); throws ``ClickPathStoreError`` and stores nothing otherwise, or past the bound.
+    /// session); throws `ClickPathStoreError` and stores nothing otherwise, or past the bound.
     /// One statement: the session's row changes only if its count is still `start`, and the
     /// entries are inserted only if it did.
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
@@ -356,7 +360,7 @@ public final class PostgresClickPathStore: OpenableClickPathStore {
     public func sessionDigest(of session: String) -> String { IdentifierDigest.of(session) }
 
     /// A new stream of the changes other processes make to stored sessions from now on, from the
-    /// store's `LISTEN` connection (``PostgresChangeListener``); it returns once that connection
+    /// store's `LISTEN` connection (`PostgresChangeListener`); it returns once that connection
     /// listens (the store runs), and the stream ends when the store stops.
     /// - Throws: ``PostgresStoreError/unreachable(database:reason:)`` when the listening
     ///   connection could not be made.

@@ -27,7 +27,7 @@ extension SQLiteClickPathStore {
     }
 
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
-    /// session); throws ``ClickPathStoreError`` and stores nothing otherwise, or past the bound.
+    /// session); throws `ClickPathStoreError` and stores nothing otherwise, or past the bound.
     /// Appends that arrive while a transaction is written go in the next one together, each in a
     /// savepoint of its own: one append's error undoes none of the others.
     ///

@@ -7,7 +7,7 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// A ``ClickPathStore`` in one SQLite file (by default `.flowhost/flowhost.sqlite`), so that
+/// A `ClickPathStore` in one SQLite file (by default `.flowhost/flowhost.sqlite`), so that
 /// sessions and share links outlive the process, a `kill -9` included.
 ///
 /// Built on GRDB (groue/GRDB.swift 7), over the system's SQLite (`libsqlite3-dev`): it builds
@@ -21,19 +21,19 @@ import Synchronization
 /// are group-committed: those that arrive while a transaction is written share the next one. The
 /// tables: `sessions` (id, entry count, last used, the share it started from), `entries`
 /// (session, position, entry as JSON) and `shares` (id, path as JSON, entry count, created,
-/// expires, sharer, revoked); ``SQLiteSchema`` makes and migrates them.
+/// expires, sharer, revoked); `SQLiteSchema` makes and migrates them.
 ///
-/// At rest: session and share ids are kept as their SHA-256 (``IdentifierDigest``), so a copy of
+/// At rest: session and share ids are kept as their SHA-256 (`IdentifierDigest`), so a copy of
 /// the file is no set of cookies or links; the values of secret fields are encrypted with
-/// AES-256-GCM (``SecretSealer``) under the key `FLOWHOST_STORE_KEY` or the key file beside the
-/// store (``StoreKey``); the folder is made `0700` and the files `0600`, found or created
-/// (``StoreFiles``). A version 1 file (before these) is migrated when opened: its ids are hashed,
+/// AES-256-GCM (`SecretSealer`) under the key `FLOWHOST_STORE_KEY` or the key file beside the
+/// store (`StoreKey`); the folder is made `0700` and the files `0600`, found or created
+/// (`StoreFiles`). A version 1 file (before these) is migrated when opened: its ids are hashed,
 /// its shares expire 30 days after they were made, the file is rewritten (no raw id is left in its
 /// free pages), and the values it holds stay as they were (it never marked a field secret).
 ///
-/// It keeps the rules of every store (``ClickPathStore``) within its ``limits``, each in the
+/// It keeps the rules of every store (`ClickPathStore`) within its ``limits``, each in the
 /// transaction that writes. A call that finds the file locked by another connection for longer
-/// than its patience, or closed, or failing, throws ``ClickPathStoreError/unavailable(reason:)``.
+/// than its patience, or closed, or failing, throws `ClickPathStoreError/unavailable(reason:)`.
 /// Running it holds nothing; it closes the file when it stops.
 public final class SQLiteClickPathStore: OpenableClickPathStore {
     // MARK: - Stored properties
@@ -67,13 +67,15 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     /// Opens the store in the file at `path`, creating the file and its folder when missing, and
     /// the key file beside it unless `environment` has `FLOWHOST_STORE_KEY`.
     /// - Parameters:
+    ///   - path: the store's file.
     ///   - limits: how much it keeps.
+    ///   - environment: where `FLOWHOST_STORE_KEY` is looked up (the process's environment by default).
     ///   - patience: how long a call waits for the file when another connection (another process
-    ///     on the same file) holds its lock, before it throws ``ClickPathStoreError/unavailable(reason:)``.
-    /// - Throws: ``ClickPathStoreError/notAStore(file:reason:)`` for a file that is no FlowHost
-    ///   store, ``ClickPathStoreError/unreadable(file:reason:)`` for one that cannot be opened
+    ///     on the same file) holds its lock, before it throws `ClickPathStoreError/unavailable(reason:)`.
+    /// - Throws: `ClickPathStoreError/notAStore(file:reason:)` for a file that is no FlowHost
+    ///   store, `ClickPathStoreError/unreadable(file:reason:)` for one that cannot be opened
     ///   (or whose folder cannot be made its user's alone),
-    ///   ``ClickPathStoreError/unusableKey(source:reason:)`` for a key that cannot be used.
+    ///   `ClickPathStoreError/unusableKey(source:reason:)` for a key that cannot be used.
     public init(
         path: String, limits: ClickPathStoreLimits = ClickPathStoreLimits(), patience: Duration = .seconds(5),
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -126,8 +128,8 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     /// file is no FlowHost store, renames it (with its `-wal` and `-shm` files) to
     /// `<name>.corrupt-<time>` beside it, never deleting it, and opens a new empty store there.
     /// - Returns: the store, and what was moved aside and why (for the log), or nil.
-    /// - Throws: ``ClickPathStoreError/unreadable(file:reason:)`` when the file cannot be opened
-    ///   or moved: fall back to a ``MemoryClickPathStore``.
+    /// - Throws: `ClickPathStoreError/unreadable(file:reason:)` when the file cannot be opened
+    ///   or moved: fall back to a `MemoryClickPathStore`.
     public static func openMovingAside(
         path: String, limits: ClickPathStoreLimits = ClickPathStoreLimits(), patience: Duration = .seconds(5),
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -161,7 +163,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
 
     /// The store in the file `name` (``openMovingAside(path:limits:patience:environment:)``): a file
     /// that is no FlowHost store is moved aside and a new one started, and one that cannot be
-    /// opened at all leaves the sessions in a ``MemoryClickPathStore``; the log says which. The
+    /// opened at all leaves the sessions in a `MemoryClickPathStore`; the log says which. The
     /// server starts either way: one process's sessions need no store to be served.
     public static func open(
         named name: String, limits: ClickPathStoreLimits, environment: [String: String], logger: Logger
@@ -179,7 +181,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     }
 
     /// Serves until the server's graceful shutdown or cancellation, then closes the file; later
-    /// calls throw ``ClickPathStoreError/unavailable(reason:)``.
+    /// calls throw `ClickPathStoreError/unavailable(reason:)`.
     public func run() async throws {
         try? await gracefulShutdown()
         stopped.store(true, ordering: .sequentiallyConsistent)
@@ -214,7 +216,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     /// The paths of the sessions used at or after `since` (all when nil), the most recently used
     /// first, at most `limit`, read in one transaction and one query. Secret values are left
     /// empty, not decrypted: the figures need none, and 10,000 paths then cost no AES
-    /// (``SealedClickPaths/entriesForFigures(_:)``).
+    /// (`SealedClickPaths/entriesForFigures(_:)`).
     public func sessionPaths(usedSince since: Date?, limit: Int) async throws -> [ClickPath] {
         guard limit > 0 else { return [] }
         let since = since?.timeIntervalSince1970

@@ -25,7 +25,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: "The port to bind (0 picks a free one).")
     public var port = defaults.port
 
-    /// ``WebHostConfiguration/allowedHosts``.
+    /// `WebHostConfiguration/allowedHosts`.
     @Option(
         name: .customLong("allowed-host"),
         help: """
@@ -34,7 +34,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
             """)
     public var allowedHosts: [String] = []
 
-    /// ``WebHostConfiguration/publicURL``.
+    /// `WebHostConfiguration/publicURL`.
     @Option(
         help: """
             Where people reach the server, e.g. https://demo.example.com behind a proxy: share links start with it \
@@ -68,14 +68,14 @@ public struct ServeOptions: ParsableArguments, Sendable {
     )
     public var `public`: String?
 
-    /// ``WebHostConfiguration/maxSessions``.
+    /// `WebHostConfiguration/maxSessions`.
     @Option(
         help:
             "At most this many returning sessions (they came back with their cookie); the least recently used ends first."
     )
     public var maxSessions = defaults.maxSessions
 
-    /// ``WebHostConfiguration/maxNewSessions``.
+    /// `WebHostConfiguration/maxNewSessions`.
     @Option(
         help:
             "At most this many new sessions (one request so far: a first visit, or a client that keeps no cookies); they never end a returning one."
@@ -94,14 +94,14 @@ public struct ServeOptions: ParsableArguments, Sendable {
     /// `--max-stored-sessions`, or its default: room for every live session, and 10,000 at least.
     public var storedSessionsBound: Int { maxStoredSessions ?? max(10_000, maxSessions + maxNewSessions) }
 
-    /// ``WebHostConfiguration/idleTimeout``.
+    /// `WebHostConfiguration/idleTimeout`.
     @Option(
         help:
             "End a session unused this long: 90s, 30m, 2h. (default: \(DurationArgument.format(defaults.idleTimeout)))",
         transform: DurationArgument.parse)
     public var idleTimeout = defaults.idleTimeout
 
-    /// ``WebHostConfiguration/hibernateAfter``.
+    /// `WebHostConfiguration/hibernateAfter`.
     @Option(
         help: """
             Release a session's memory after this long unused (it is rebuilt from its stored clicks on its next \
@@ -110,7 +110,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         transform: DurationArgument.parse)
     public var hibernateAfter = defaults.hibernateAfter
 
-    /// ``WebHostConfiguration/shareLifetime``.
+    /// `WebHostConfiguration/shareLifetime`.
     @Option(
         name: .customLong("share-ttl"),
         help: """
@@ -120,7 +120,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         transform: DurationArgument.parse)
     public var shareLifetime = defaults.shareLifetime
 
-    /// ``WebHostConfiguration/requestHeadTimeout``.
+    /// `WebHostConfiguration/requestHeadTimeout`.
     @Option(
         help: """
             Close a connection whose request has not arrived whole this long after it began: 10s, 1m. \
@@ -129,7 +129,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         transform: DurationArgument.parse)
     public var requestHeadTimeout = defaults.requestHeadTimeout
 
-    /// ``WebHostConfiguration/idleConnectionTimeout``.
+    /// `WebHostConfiguration/idleConnectionTimeout`.
     @Option(
         help: """
             Close a kept-alive connection with no request for this long (a live-move stream is never cut): 60s, \
@@ -138,21 +138,21 @@ public struct ServeOptions: ParsableArguments, Sendable {
         transform: DurationArgument.parse)
     public var idleConnectionTimeout = defaults.idleConnectionTimeout
 
-    /// ``WebHostConfiguration/maxEventStreamsPerSession``.
+    /// `WebHostConfiguration/maxEventStreamsPerSession`.
     @Option(help: "At most this many live-move streams per session (open tabs); one more ends the oldest.")
     public var maxEventStreamsPerSession = defaults.maxEventStreamsPerSession
 
-    /// ``WebHostConfiguration/maxEventStreams``.
+    /// `WebHostConfiguration/maxEventStreams`.
     @Option(help: "At most this many live-move streams in all; more are answered 503.")
     public var maxEventStreams = defaults.maxEventStreams
 
-    /// ``WebHostConfiguration/secureCookies``.
+    /// `WebHostConfiguration/secureCookies`.
     @Flag(help: "Mark the session cookie Secure (when served over HTTPS).")
     public var secureCookies = defaults.secureCookies
 
     /// Watch the templates and public folders while serving (on unless `--no-watch`); nil when
     /// neither flag is given. An explicit `--watch` also starts a server whose app loads its
-    /// templates with ``TemplateLibrary/loadingValid(directory:)`` when they have problems.
+    /// templates with `TemplateLibrary/loadingValid(directory:)` when they have problems.
     @Flag(
         inversion: .prefixedNo,
         help: """
@@ -162,7 +162,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
             """)
     public var watch: Bool?
 
-    /// Hides the inspector, for a shared demo (``WebHostConfiguration/showsInspector``).
+    /// Hides the inspector, for a shared demo (`WebHostConfiguration/showsInspector`).
     @Flag(
         help: """
             Hide the inspector (coordinator tree, step log, click path, time travel, copy as test) \
@@ -267,7 +267,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
     /// - Parameters:
     ///   - appName: How the start-up line names the app ("FlowHost serves Notes at ...").
     ///   - defaultFolders: The folders when neither `--templates` nor `--public` is given.
-    ///   - app: Makes the app from its folders (loading its templates checks them).
+    ///   - makeApp: Makes the app from its folders (loading its templates checks them).
     public func run(
         appName: String, defaultFolders: () throws -> AppFolders, app makeApp: (AppFolders) throws -> WebApp
     ) async throws {

@@ -30,6 +30,11 @@ import SnapshotTesting
 ///   - record: The record mode; by default swift-snapshot-testing's (`SNAPSHOT_TESTING_RECORD`).
 ///   - snapshotDirectory: Where the snapshots are kept; by default `__Snapshots__/<test file>/`
 ///     beside the test file.
+///   - fileID: The test's file, for the failure (the caller's by default).
+///   - filePath: The test's file path, beside which the snapshots are kept (the caller's by default).
+///   - testName: The test's name, which names its snapshots (the caller's by default).
+///   - line: The line the failure is reported at (the caller's by default).
+///   - column: The column the failure is reported at (the caller's by default).
 @MainActor
 public func assertAppSnapshot(
     of app: WebApp, options: CrawlOptions = CrawlOptions(), includingPages: Bool = true,

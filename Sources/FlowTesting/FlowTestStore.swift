@@ -22,7 +22,7 @@ public final class FlowTestStore<F: Flow> {
 
     /// Starts coordinating `flow`; `initialStep`, if any, is navigated first (await ``settle()``).
     ///
-    /// With `inWindow`, the flow's root (an ``HTMLViewController``, or the ``HTMLWindow`` the flow
+    /// With `inWindow`, the flow's root (an `HTMLViewController`, or the `HTMLWindow` the flow
     /// owns) is shown in ``window``, as in the browser: its screens are visible, so their steps are
     /// navigated, and `window.updatedScreenTree()` is the page. Without it nothing is on screen, and
     /// steps of screens are dropped as not visible (to test the flow alone).
@@ -60,7 +60,7 @@ public final class FlowTestStore<F: Flow> {
         await recording { stepper.steps.send(step) }
     }
 
-    /// Sends `step` as a deep link (``FlowCoordinator/navigate(to:)``: the root flow and every
+    /// Sends `step` as a deep link (`FlowCoordinator/navigate(to:)`: the root flow and every
     /// child flow) and returns the log entries recorded until navigation settled.
     @discardableResult
     public func deepLink(_ step: any Step) async -> [NavigationLogEntry] {

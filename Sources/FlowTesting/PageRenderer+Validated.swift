@@ -2,9 +2,9 @@ import HTMLPresenter
 
 extension PageRenderer {
     /// Renders `tree` with `links` (a served page's, by default) and checks the page with
-    /// ``HTMLValidator``: tests see broken pages as errors.
+    /// `HTMLValidator`: tests see broken pages as errors.
     ///
-    /// - Throws: ``RenderError``, or ``InvalidPageError`` listing the page's problems.
+    /// - Throws: `RenderError`, or ``InvalidPageError`` listing the page's problems.
     public func validatedPage(_ tree: ScreenTree, links: PageLinks = .snapshot) throws -> String {
         let html = try render(tree, links: links)
         let problems = HTMLValidator.problems(in: html)

@@ -2,7 +2,7 @@ import HTMLPresenter
 import SnapshotTesting
 
 extension Snapshotting where Value == String, Format == String {
-    /// HTML compared line by line after ``HTMLNormalizer`` (stable indentation, one element per
+    /// HTML compared line by line after `HTMLNormalizer` (stable indentation, one element per
     /// line, action tokens renamed by order), stored as `.html`.
     ///
     /// ```swift

@@ -12,18 +12,18 @@ import HTMLPresenter
 public enum MovieDemo {
     /// The sample as a web app, its templates loaded (and validated) from `templates`, its static
     /// files (the posters) served from `publicDirectory` at `/public/`, its deep links
-    /// `/link/movies/<id>` and `/link/stack/<letter>` (``DeepLinkStep``).
+    /// `/link/movies/<id>` and `/link/stack/<letter>` (`DeepLinkStep`).
     ///
-    /// - Throws: ``TemplateLoadError`` for templates that cannot be used, ``WebAppError`` for a
+    /// - Throws: `TemplateLoadError` for templates that cannot be used, `WebAppError` for a
     ///   public folder that does not exist.
     public static func app(templates: String, publicDirectory: URL? = nil) throws -> WebApp {
         try app(templates: try TemplateLibrary(directory: templates), publicDirectory: publicDirectory)
     }
 
     /// The sample as a web app with templates already loaded (a server that watches them loads
-    /// them with ``TemplateLibrary/loadingValid(directory:)``, problems and all).
+    /// them with `TemplateLibrary/loadingValid(directory:)`, problems and all).
     ///
-    /// - Throws: ``WebAppError`` for a public folder that does not exist.
+    /// - Throws: `WebAppError` for a public folder that does not exist.
     public static func app(templates: TemplateLibrary, publicDirectory: URL? = nil) throws -> WebApp {
         var app = try WebApp(
             templates: templates, publicDirectory: publicDirectory,

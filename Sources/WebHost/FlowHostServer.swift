@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// Serves a ``WebApp`` over HTTP: one coordinator per browser session.
+/// Serves a `WebApp` over HTTP: one coordinator per browser session.
 ///
 /// ```swift
 /// var configuration = WebHostConfiguration()
@@ -16,7 +16,7 @@ public struct FlowHostServer: Sendable {
 
     /// A server for `app`; `store` keeps the sessions' click paths (in memory unless given: pass
     /// a SQLite store for sessions that survive a restart), and the server runs it in its service
-    /// group (``ClickPathStore``: it stops last, and closes then); `logger` gets one line per
+    /// group (`ClickPathStore`: it stops last, and closes then); `logger` gets one line per
     /// request at info, the step log at debug.
     public init(
         app: WebApp, configuration: WebHostConfiguration = WebHostConfiguration(),

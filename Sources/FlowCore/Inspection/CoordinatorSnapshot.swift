@@ -1,6 +1,6 @@
 /// A coordinator tree as a plain value, for the inspector and for logs: each flow with the
 /// steppers its coordinator listens to, their presentables, and its child coordinators
-/// (``FlowCoordinator/snapshot()``).
+/// (``FlowCoordinator/snapshot(describingPresentables:)``).
 public struct CoordinatorSnapshot: Sendable, Equatable {
     /// Where a presentable stands.
     public enum State: String, Sendable, Equatable {

@@ -37,7 +37,7 @@ public final class Crawler {
 
     /// Crawls the app from a fresh window and from each deep link example.
     ///
-    /// - Throws: ``RenderError`` when a page the app shows cannot be rendered; `CancellationError`
+    /// - Throws: `RenderError` when a page the app shows cannot be rendered; `CancellationError`
     ///   when the crawl's task is cancelled (it stops at the next state).
     public func crawl(progress: Progress = { _, _ in }) async throws -> Crawl {
         states = []

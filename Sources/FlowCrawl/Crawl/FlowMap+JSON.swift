@@ -63,7 +63,7 @@ extension FlowMap {
         }
     }
 
-    /// A map read back from ``json()``.
+    /// A map read back from `json()`.
     public init(json: Data) throws {
         self = try JSONDecoder().decode(FlowMap.self, from: json)
     }

@@ -9,7 +9,7 @@ import HTMLPresenter
 /// `map.dot` (the storyboard's), the chrome's files and the app's `public`
 /// files. Nothing absolute, no script, nothing fetched from elsewhere.
 ///
-/// Each page is its state's screen tree rendered again for the export (``PageLinks``): a followed
+/// Each page is its state's screen tree rendered again for the export (`PageLinks`): a followed
 /// action is a GET to the file of the state it leads to (a form's `method` becomes `get`, a
 /// `formaction` button gets `formmethod="get"`), one not followed is a disabled button with the
 /// reason as its title, and forms show the samples their screen declared (as the values of its
@@ -63,8 +63,8 @@ public struct StaticExport: Sendable {
     /// inside the public folder are copied: a link in it that leads out of it, loops or leads
     /// nowhere is skipped and named in ``Result/skipped``.
     ///
-    /// - Throws: ``OutputFolder/Failure`` when a file cannot be written (its path and why);
-    ///   ``RenderError`` when a page the crawl rendered no longer renders.
+    /// - Throws: `OutputFolder.Failure` when a file cannot be written (its path and why);
+    ///   `RenderError` when a page the crawl rendered no longer renders.
     public func write(to directory: URL) throws -> Result {
         let output = try OutputFolder(creatingAt: directory)
         var written = 0

@@ -1,6 +1,6 @@
 extension Storyboard {
     /// The storyboard in Graphviz's DOT language: each screen a phone of the same size (its title
-    /// and template at the bottom, room above for a thumbnail: see ``thumbnailFrame``), grouped in
+    /// and template at the bottom, room above for a thumbnail: see `thumbnailFrame`), grouped in
     /// a box per tab or flow; one arrow per segue (tabs from one screen only), labelled with its
     /// steps (its kind where it sent none) and drawn by kind; the entry arrow into the start
     /// screen, deep links dashed. Each phone's SVG group has the id `phone_<index>` and links to

@@ -6,7 +6,7 @@ import HTMLPresenter
 ///
 /// The app says how a test makes it: the imports of its module and the lines that define `app`.
 ///
-/// What was typed into a secret field (``FormField/secret(_:)``) is never copied, whoever's session
+/// What was typed into a secret field (`FormField/secret(_:)`) is never copied, whoever's session
 /// it is: the test gets a `let` for each such value, set to an editor placeholder
 /// (`<#password on login/login#>`) that does not compile until it is filled in. A test file is
 /// pasted into repositories, chats and CI logs, where a password must not go; the compiler then

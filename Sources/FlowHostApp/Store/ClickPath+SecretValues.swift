@@ -1,7 +1,7 @@
 import HTMLPresenter
 
 extension ClickPath.Entry {
-    /// The entry with the value of each secret field (``FormFields/Field/isSecret``) left empty, its
+    /// The entry with the value of each secret field (`FormFields/Field/isSecret`) left empty, its
     /// name and mark kept: what ``ClickPathStore/sessionPaths(usedSince:limit:)`` returns, since no
     /// figure needs what a person typed, and a store at rest then decrypts nothing.
     public var secretValuesLeftOut: ClickPath.Entry {

@@ -13,7 +13,7 @@ import ServiceLifecycle
 ///
 /// Identifiers are the cookie's session id and the link's share id as they are: a store that
 /// keeps them at rest keeps their SHA-256 instead (a copy of the store is no set of cookies or
-/// links), and keeps the values of secret fields (``FormFields/Field/isSecret``) encrypted.
+/// links), and keeps the values of secret fields (`FormFields/Field/isSecret`) encrypted.
 ///
 /// Several server processes may share one store (PostgreSQL): they sign action tokens with its
 /// ``tokenKey()``, and learn from ``changes()`` what the others did to the sessions they hold.
@@ -23,7 +23,7 @@ import ServiceLifecycle
 /// Stated here, and each checked on every store by one test of `ClickPathStoreTests` (the suite is
 /// the specification: a new store is added to its list of stores and must pass all of it). What is
 /// a plain value is code every store calls (``ClickPathStoreLimits``, a share's status,
-/// ``HTMLPresenter/ClickPath/Entry/secretValuesLeftOut``, the idle cutoff of
+/// `HTMLPresenter/ClickPath/Entry/secretValuesLeftOut`, the idle cutoff of
 /// ``removeSessions(unusedFor:keeping:)``); what must hold against other writers each store
 /// keeps in the transaction or statement that writes.
 ///
@@ -67,7 +67,7 @@ public protocol ClickPathStore: Service {
     ///
     /// Each path is as ``path(ofSession:)`` gives it (for a session opened from a share: the shared
     /// entries, then its own), except that the values of secret fields come back empty
-    /// (``HTMLPresenter/ClickPath/Entry/secretValuesLeftOut``): these paths are for figures, which need
+    /// (`HTMLPresenter/ClickPath/Entry/secretValuesLeftOut`): these paths are for figures, which need
     /// none, and a store at rest decrypts nothing for them.
     func sessionPaths(usedSince since: Date?, limit: Int) async throws -> [ClickPath]
 

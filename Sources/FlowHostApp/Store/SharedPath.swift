@@ -7,7 +7,7 @@ public struct SharedPath: Sendable, Equatable {
     public enum Status: Sendable, Equatable {
         /// It opens: a new session replays its path.
         case open
-        /// Its time ran out (``WebHostConfiguration/shareLifetime``).
+        /// Its time ran out (`WebHostConfiguration/shareLifetime`).
         case expired
         /// The session that shared it revoked it.
         case revoked

@@ -13,7 +13,7 @@ import FlowCore
 /// let result = try await window.perform(tree.actions[0].token)  // the first movie's action
 /// ```
 ///
-/// The window is ``Presentable`` (always visible, never dismissed), so an app's root flow can own it
+/// The window is ``presentation`` (always visible, never dismissed), so an app's root flow can own it
 /// the way an RxFlow `AppFlow` owns its `UIWindow`.
 @MainActor
 public final class HTMLWindow: Presentable {
@@ -28,7 +28,7 @@ public final class HTMLWindow: Presentable {
         didSet { rootDidChange(from: oldValue) }
     }
     /// The clock this window's flows wait on (give it to the models that wait): actions run on it,
-    /// so a replayed click path takes none of their time (see ``FlowClock``).
+    /// so a replayed click path takes none of their time (see `FlowClock`).
     public let clock = FlowClock()
     private var modals: [Modal] = []
     private var lastScreenNumber = 0

@@ -1,6 +1,6 @@
 extension ScreenTree {
     /// The tree with each rendered screen's forms showing the samples they declared
-    /// (``ScreenActions/form(samples:_:)``) as typed values (`form.values.NAME`, as after a refused
+    /// (``ScreenActions/form(fields:samples:_:)``) as typed values (`form.values.NAME`, as after a refused
     /// submission; its field errors kept): a static export's page shows the demo account where a
     /// person would type it, through the app's own template.
     public func fillingSampleFields() -> ScreenTree {

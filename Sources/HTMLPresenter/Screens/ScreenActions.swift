@@ -1,7 +1,7 @@
 import FlowCore
 import HTMLTemplates
 
-/// Hands out actions for one render of one screen: each is an opaque value (``TemplateValue/action(_:)``)
+/// Hands out actions for one render of one screen: each is an opaque value (`TemplateValue/action(_:)`)
 /// that the page writes where it links (an unguessable URL on a served page, the file of the state it
 /// leads to in a static export), valid only while this screen is on screen as rendered.
 ///

@@ -2,7 +2,7 @@ import FlowHostApp
 import HTMLPresenter
 
 /// Every URL FlowHost serves, both ways: parsed from a request's path and query, and built into
-/// the pages (``PageLinks/served(version:showsInspector:)``) and redirects. No other code writes a
+/// the pages (`PageLinks/served(version:showsInspector:)`) and redirects. No other code writes a
 /// FlowHost path by hand.
 ///
 /// ```swift
