@@ -235,8 +235,8 @@ extension SessionHost {
             let hibernated = try? await session.queue.run { () async -> Bool in
                 let pathCount = await MainActor.run { session.scene?.clickPath.entries.count }
                 guard let pathCount, session.read({ $0.mayHibernate(pathCount: pathCount) }),
-                    // Its time in the store counts from now (an empty append marks it used).
-                    (try? await paths.append([], toSession: session.id.description, at: pathCount)) != nil,
+                    // Its time in the store counts from now.
+                    await markUsed(session, pathCount: pathCount),
                     let leave = store.hibernate(session, pathCount: pathCount, unusedFor: interval, now: .now)
                 else { return false }
                 Session.movePages(leave.pages)

@@ -1,9 +1,11 @@
 import FlowHostApp
 import HTMLPresenter
 
-/// The only code that writes what sessions did to the click path store: it alone tells a
-/// session's value what the store holds (``SessionStateMachine/recorded(pathCount:)`` and the
-/// events after it).
+/// The only code that appends sessions' click paths to the store: a change's entries, a start from
+/// a share, an empty append that marks a session used. (Ending sessions removes their paths:
+/// `SessionHost+Life.swift`.) What its appends did moves the session's value (``SessionStateMachine/recorded(pathCount:)``,
+/// ``SessionStateMachine/appendFailed()``, ``SessionStateMachine/markStored(_:)``); a rebuild, a
+/// replaced scene and a catch-up tell the value what the store holds from what they read.
 extension SessionHost {
     /// What became of a change's entries.
     enum Recorded: Sendable {
@@ -98,6 +100,12 @@ extension SessionHost {
                 metadata: ["session": "\(session.id.short)"])
             return .notRecorded
         }
+    }
+
+    /// Marks the session, whose whole path of `pathCount` entries is stored, used in the store now
+    /// (an empty append): its time there counts from now. False when the store did not take it.
+    func markUsed(_ session: Session, pathCount: Int) async -> Bool {
+        (try? await paths.append([], toSession: session.id.description, at: pathCount)) != nil
     }
 
     /// Removes the session's stored path: it is longer than the session now is (a replay stopped

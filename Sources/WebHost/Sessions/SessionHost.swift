@@ -11,9 +11,9 @@ import Synchronization
 /// Runs the sessions: changes them on the main actor (actions, deep links, Back), renders their
 /// pages off it and publishes them. Each session is one value (``SessionStateMachine``); this type
 /// owns them and performs what their events return: `SessionHost+Life.swift` starts, rebuilds,
-/// replaces the scene of, and ends sessions; `SessionHost+Recording.swift` is the only code that
-/// writes what a session did to the store; `SessionHost+CatchUp.swift` brings a copy up to what
-/// other processes did.
+/// replaces the scene of, lets hibernate and ends sessions; `SessionHost+Recording.swift` is the
+/// only code that appends a session's path to the store; `SessionHost+CatchUp.swift` brings a copy
+/// up to what other processes did. ``SessionStore`` files each session in the pool its phase says.
 final class SessionHost: Sendable {
     /// A change to make to a session's window before capturing it.
     enum Change: Sendable {

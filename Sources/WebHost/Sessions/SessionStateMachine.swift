@@ -3,8 +3,9 @@ import HTMLPresenter
 
 /// One session in this process as a plain value, in the postgres-nio style (`ListenStateMachine`):
 /// its phase, which holds what only that phase has; its open pages (``OpenPages``); when a request
-/// last used it. Every event switches over every phase and returns what the owner must do
-/// (``SessionHost`` performs it: the store, the main actor, the pages to move). The value does no
+/// last used it. Every event switches over every phase; one that asks something of the owner returns
+/// it as an action (``SessionHost`` performs it: the store, the main actor, the pages to move), one
+/// that only moves the value (``cameBack()``, ``tell(_:)``, ``markStored(_:)`` ...) returns nothing. The value does no
 /// I/O, so every transition is tested without a server (`SessionStateMachineTests`). An event that
 /// cannot happen in a phase (the session's queue or ``SessionStore``'s filing rules it out) is a
 /// programming error: it stops the process, and the tests check that it does.
@@ -87,8 +88,8 @@ struct SessionStateMachine<Scene: AnyObject & Sendable>: Sendable {
 
     /// What a session in memory keeps whatever scene it shows.
     struct Memory: Sendable, Equatable {
-        /// What the store holds of its path: moved by the appends of the code that writes the
-        /// store, by a rebuild and by a replaced scene.
+        /// What the store holds of its path: moved by the appends (`SessionHost+Recording.swift`),
+        /// by a rebuild, a replaced scene and a catch-up.
         var stored: Stored
         /// Whether it came back with its cookie (the returning pool) or made its first request only
         /// (the new pool).
