@@ -78,10 +78,13 @@ extension SessionHost {
                 scene: built.scene, tag: built.tag, replayed: built.replay?.replayed ?? 0, notice: built.notice,
                 now: .now)
         }
-        if action == .removeStoredPath {
+        switch action {
+        case .removeStoredPath:
             // The store keeps what the session now is: the part of the path that fit.
             logger.warning("replay stopped at \(built.replay?.stoppedBecause ?? "")", metadata: metadata)
             await forgetStoredPath(of: session)
+        case .none:
+            break
         }
         if let replay = built.replay {
             logger.info(
@@ -154,10 +157,14 @@ extension SessionHost {
     ) async -> Bool {
         guard let current = session.scene, let path = path(current.clickPath) else { return false }
         let version = current.window.version
-        guard case .replace(let old, let removesStoredPath) = session.apply({ $0.replacing(reason) }) else {
+        let old: SessionScene
+        switch session.apply({ $0.replacing(reason) }) {
+        case .replace(let scene, let removesStoredPath):
+            old = scene
+            if removesStoredPath { await forgetStoredPath(of: session) }
+        case .gone:
             return false
         }
-        if removesStoredPath { await forgetStoredPath(of: session) }
         old.close()
         let built = await buildScene(of: session, from: path, versionsAfter: version, stoppedNotice: stoppedNotice)
         let replayed = built.replay?.replayed ?? 0

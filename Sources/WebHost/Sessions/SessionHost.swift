@@ -234,7 +234,11 @@ final class SessionHost: Sendable {
 
     @MainActor
     private func capture(_ session: Session, after change: Change) async -> Capture {
-        guard case .scene(let scene) = session.read({ $0.change() }) else { return .ended }
+        let scene: SessionScene
+        switch session.read({ $0.change() }) {
+        case .scene(let live): scene = live
+        case .ended: return .ended
+        }
         var action: ActionResult?
         switch change {
         case .none:
