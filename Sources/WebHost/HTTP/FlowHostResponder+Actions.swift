@@ -38,9 +38,7 @@ extension FlowHostResponder {
         guard check != .forged else {
             return responses.message(.conflict, title: "Nothing was done", message: ActionError.unknown.description)
         }
-        let outcome = try await session.queue.run(clientGone: log.clientGone) { () throws(RenderError) in
-            try await host.update(session, .perform(token: token, fields: fields))
-        }
+        let outcome = try await host.change(session, .perform(token: token, fields: fields), clientGone: log.clientGone)
         switch outcome {
         case .refused(let error):
             return responses.message(.conflict, title: "Nothing was done", message: error.description)
@@ -48,10 +46,10 @@ extension FlowHostResponder {
             return responses.redirect(to: FlowHostRoute.root.url)
         case .storeUnavailable:
             return responses.storeUnavailable()
-        case .page(let page, action: .invalid):
+        case .page(let page, action: .invalid, _):
             return responses.page(page.body, for: request.contentCoding, status: .unprocessableContent)
-        case .page(let page, _):
-            return responses.redirect(to: page.url, pathLength: session.life.storedEntries)
+        case .page(let page, _, let pathLength):
+            return responses.redirect(to: page.url, pathLength: pathLength)
         }
     }
 

@@ -5,7 +5,7 @@ extension FlowHostResponder {
     /// `GET /_flowhost/inspector`: the session's coordinator tree, step log and click path as a plain
     /// page (reloaded to move on); the page's script shows its content in a panel beside the phone.
     func inspector(of session: Session) async throws -> Response {
-        let inspection = try await session.queue.run { await host.inspection(of: session) }
+        let inspection = try await host.inspection(of: session)
         guard let inspection else { return responses.redirect(to: FlowHostRoute.root.url) }
         let html = host.renderer.renderInspector(
             inspection, backURL: FlowHostRoute.root.url, selfURL: FlowHostRoute.inspector.url, links: .served)
@@ -22,13 +22,9 @@ extension FlowHostResponder {
                 .conflict, title: "This page has expired",
                 message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")
         }
-        let outcome: SessionHost.Outcome? = try await session.queue.run(clientGone: log.clientGone) {
-            () throws(RenderError) -> SessionHost.Outcome? in
-            guard await host.goBack(session, toEntryCount: entryCount) else { return nil }
-            return try await host.update(session, .none)
-        }
+        let outcome = try await host.goBack(session, toEntryCount: entryCount, clientGone: log.clientGone)
         switch outcome {
-        case .page(let page, _):
+        case .page(let page, _, _):
             return responses.redirect(to: page.url)
         case nil:
             return responses.message(

@@ -78,8 +78,6 @@ extension FlowHostResponder {
     /// The click path of the session the request names, if one lives (none is started for it).
     private func viewerPath(_ request: Request, log: inout RequestLog) async -> ClickPath? {
         guard let session = await existingSession(request, log: &log) else { return nil }
-        return try? await session.queue.run(clientGone: log.clientGone) {
-            await MainActor.run { session.scene?.clickPath }
-        }
+        return try? await host.clickPath(of: session, clientGone: log.clientGone)
     }
 }

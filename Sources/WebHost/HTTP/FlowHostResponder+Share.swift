@@ -92,8 +92,8 @@ extension FlowHostResponder {
         if let closed = shareClosed(share, revokedBySharer: false) { return closed }
         let session = await host.startSession(fromShare: (id, share.path))
         log.session = session.id
-        let outcome = try await session.queue.run { () throws(RenderError) in try await host.update(session, .none) }
-        guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
+        let outcome = try await host.change(session, .none)
+        guard case .page(let page, _, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
         var response = responses.redirect(to: page.url)
         response.setCookie(responses.sessionCookie(session.id))
         return response

@@ -95,9 +95,7 @@ struct FlowHostResponder: HTTPResponder {
             return try await files.serve(request)
         case .root:
             return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
-                try await screen(
-                    nil, in: session, coding: request.contentCoding, seenPathLength: request.seenPathLength,
-                    clientGone: clientGone)
+                try await screen(nil, in: session, request: request, clientGone: clientGone)
             }
         case .screen(let id):
             // A new session (the request named none that lives) is shown its first screen right
@@ -105,8 +103,7 @@ struct FlowHostResponder: HTTPResponder {
             // new session. So a cookieless client gets at most one redirect (from `/`).
             return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, isNew in
                 try await screen(
-                    isNew ? nil : id, in: session, redirect: !isNew, coding: request.contentCoding,
-                    seenPathLength: request.seenPathLength, clientGone: clientGone)
+                    isNew ? nil : id, in: session, redirect: !isNew, request: request, clientGone: clientGone)
             }
         case .link(let path):
             return try await link(path, request: request, log: &log)
@@ -134,38 +131,28 @@ struct FlowHostResponder: HTTPResponder {
     }
 
     /// GET of a screen (`id`) or of whatever is on top (nil): the page when it is `id`, else a
-    /// redirect to the screen on top (or that page in place, when `redirect` is false). The fast
-    /// path serves the published page without the main actor, in the `coding` the client accepts.
-    /// A browser that saw a longer path (`seenPathLength`, another process answered its last
-    /// action) than this process's copy holds gets the copy rebuilt from the store first; the
-    /// store is read once for a length (a made-up cookie does not send every GET to the store).
+    /// redirect to the screen on top (or that page in place, when `redirect` is false), in the
+    /// `coding` the client accepts (see ``SessionHost/show(_:of:seenPathLength:clientGone:)``).
     private func screen(
-        _ id: ScreenID?, in session: Session, redirect: Bool = true, coding: ContentCoding,
-        seenPathLength: Int?, clientGone: EventLoopFuture<Void>?
+        _ id: ScreenID?, in session: Session, redirect: Bool = true, request: Request,
+        clientGone: EventLoopFuture<Void>?
     ) async throws -> Response {
-        func answer(_ page: PublishedPage) -> Response {
+        let outcome = try await host.show(
+            id, of: session, seenPathLength: request.seenPathLength, clientGone: clientGone)
+        switch outcome {
+        case .page(let page, _, let pathLength):
             let response =
                 page.screenID == id || !redirect
-                ? responses.page(page.body, for: coding) : responses.redirect(to: page.url)
+                ? responses.page(page.body, for: request.contentCoding) : responses.redirect(to: page.url)
             // A GET that changed the session (the browser's Back revealed a screen below the top)
             // tells the browser the new length, as an action's answer does: the process its next
             // request lands on catches up first, whether the change stream reached it or not.
-            return responses.telling(pathLength: session.life.storedEntries, beyond: seenPathLength, response)
+            return responses.telling(pathLength: pathLength, beyond: request.seenPathLength, response)
+        case .storeUnavailable:
+            return responses.storeUnavailable()
+        case .refused, .ended:
+            return responses.redirect(to: FlowHostRoute.root.url)
         }
-        let isBehind =
-            seenPathLength.map { $0 > session.life.storedEntries ?? .max && $0 > session.checkedPathLength } ?? false
-        if !isBehind, let page = session.freshPage, id == nil || page.screenID == id { return answer(page) }
-        let outcome = try await session.queue.run(clientGone: clientGone) {
-            () throws(RenderError) -> SessionHost.Outcome in
-            if isBehind, session.life.storedEntries.map({ $0 < seenPathLength ?? 0 }) ?? false {
-                guard await host.reloadFromStore(session) else { return .storeUnavailable }
-                session.checked(pathLength: seenPathLength ?? 0)
-            }
-            return try await host.update(session, id.map { .reveal($0) } ?? .none)
-        }
-        if case .storeUnavailable = outcome { return responses.storeUnavailable() }
-        guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
-        return answer(page)
     }
 
     /// The session the request's cookie names, if it lives, or if its click path is stored (then it
@@ -198,14 +185,13 @@ struct FlowHostResponder: HTTPResponder {
                 .notFound, title: "Link not found", message: "No screen of this prototype opens at /link/\(path).")
         }
         return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, _ in
-            let outcome = try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
-                try await host.update(session, .openLink(decoded))
-            }
+            let outcome = try await host.change(session, .openLink(decoded), clientGone: clientGone)
             if case .storeUnavailable = outcome { return responses.storeUnavailable() }
-            guard case .page(let page, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
+            guard case .page(let page, _, let pathLength) = outcome else {
+                return responses.redirect(to: FlowHostRoute.root.url)
+            }
             return responses.telling(
-                pathLength: session.life.storedEntries, beyond: request.seenPathLength,
-                responses.redirect(to: page.url))
+                pathLength: pathLength, beyond: request.seenPathLength, responses.redirect(to: page.url))
         }
     }
 

@@ -1,36 +1,230 @@
 import FlowHostApp
+import HTMLPresenter
+import Logging
 
+/// Where the host performs what a session's events return (``SessionStateMachine``): it starts
+/// sessions, rebuilds them from their stored paths, replaces their scenes, lets them hibernate and
+/// ends them. A scene is built from a click path one way only (``buildScene(of:from:versionsAfter:stoppedNotice:)``).
 extension SessionHost {
-    /// Ends `sessions` (idle, evicted): open pages move to `/`, the coordinator trees are released
-    /// and their click paths leave the store. Until they have, a request naming one is told it
-    /// ended (``SessionStore`` lists them as leaving).
-    func close(_ sessions: [Session]) async {
-        let forgetting = sessions.filter { $0.end() }
-        await MainActor.run {
-            for session in sessions { session.releaseScene() }
+    /// A scene made for a session, wired to it, and how far its replay went (nil: none ran).
+    struct BuiltScene: Sendable {
+        let scene: SessionScene
+        /// The tag of its window's action tokens.
+        let tag: UInt16
+        let replay: SessionScene.Replay?
+        /// What its first page says: where the replay stopped, if it did.
+        let notice: String?
+    }
+
+    // MARK: Starting
+
+    /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
+    /// go if over its bound. Given a share link's id and path, the session starts by replaying the
+    /// path, and the store keeps it as starting from the share (nothing of the path is copied).
+    func startSession(fromShare share: (id: String, path: ClickPath)? = nil) async -> Session {
+        await loadTokenKey()
+        let id = SessionID.random()
+        let session = Session(id: id, digest: paths.sessionDigest(of: id.description), machine: .starting(now: .now))
+        let built: BuiltScene
+        var stored = Session.StateMachine.Stored.entries(0)
+        if let share {
+            built = await buildScene(
+                of: session, from: share.path, stoppedNotice: "Opened as far as its clicks still fit this prototype")
+            stored = await storeStart(of: session, fromShare: share.id, replay: built.replay)
+        } else {
+            built = await makeScene(for: session)
         }
+        let evicted = store.transition(session) {
+            $0.started(scene: built.scene, tag: built.tag, stored: stored, notice: built.notice, now: .now)
+        }.evicted
+        if !evicted.isEmpty {
+            newSessionsFull.hit(logger)
+            await close(evicted)
+        }
+        return session
+    }
+
+    /// Rebuilds a hibernated session from its stored path (call it in the session's queue); returns
+    /// whether the session is live. One with nothing stored is discarded, or with `startsUnstored`
+    /// starts afresh (another process started it and it did nothing yet).
+    func rebuild(_ session: Session, startsUnstored: Bool) async -> Bool {
+        switch session.apply({ $0.admit(startsUnstored: startsUnstored) }) {
+        case .serve: return true
+        case .refuse: return false
+        case .rebuild: break
+        }
+        await loadTokenKey()
+        let metadata: Logger.Metadata = ["session": "\(session.id.short)"]
+        var stored: ClickPath?
+        do {
+            stored = try await paths.path(ofSession: session.id.description)
+        } catch {
+            logger.warning("click path store: \(error)", metadata: metadata)
+        }
+        let start = ContinuousClock.now
+        let built: BuiltScene
+        switch store.transition(session, { $0.read(stored: stored?.entries.count) }).action {
+        case .discard:
+            return false
+        case .startAfresh:
+            built = await makeScene(for: session)
+        case .replay:
+            built = await buildScene(
+                of: session, from: stored ?? ClickPath(),
+                stoppedNotice: "Rebuilt as far as its clicks still fit this prototype")
+        }
+        let (action, evicted) = store.transition(session) {
+            $0.rebuilt(
+                scene: built.scene, tag: built.tag, replayed: built.replay?.replayed ?? 0, notice: built.notice,
+                now: .now)
+        }
+        switch action {
+        case .removeStoredPath:
+            // The store keeps what the session now is: the part of the path that fit.
+            logger.warning("replay stopped at \(built.replay?.stoppedBecause ?? "")", metadata: metadata)
+            await forgetStoredPath(of: session)
+        case .none:
+            break
+        }
+        if let replay = built.replay {
+            logger.info(
+                "rebuilt from \(replay.replayed) of \(replay.total) clicks in \(ContinuousClock.now - start)",
+                metadata: metadata)
+        }
+        if !evicted.isEmpty { await close(evicted) }
+        return !session.isOver
+    }
+
+    // MARK: Scenes
+
+    /// The one way a session gets a scene from a click path (a rebuild, a share link, "Back to
+    /// here", an undo, another process's change): a fresh scene wired to the session replays
+    /// `path`. Where the replay stopped early the next page says so, after `stoppedNotice`.
+    @MainActor
+    func buildScene(
+        of session: Session, from path: ClickPath, versionsAfter version: Int = 0, stoppedNotice: String
+    ) async -> BuiltScene {
+        let tag = UInt16.random(in: .min ... .max)
+        let (scene, replay) = await SessionScene.replaying(
+            path, app: app, versionsAfter: version, maxPathEntries: configuration.maxClickPathEntries,
+            settleTimeout: configuration.settleTimeout
+        ) { wire($0, to: session, tag: tag) }
+        return BuiltScene(
+            scene: scene, tag: tag, replay: replay, notice: replay.stoppedBecause.map { "\(stoppedNotice): \($0)." })
+    }
+
+    /// A fresh scene of the app's start, wired to the session.
+    @MainActor
+    private func makeScene(for session: Session) -> BuiltScene {
+        let tag = UInt16.random(in: .min ... .max)
+        let scene = SessionScene(app: app, maxPathEntries: configuration.maxClickPathEntries)
+        wire(scene, to: session, tag: tag)
+        return BuiltScene(scene: scene, tag: tag, replay: nil, notice: nil)
+    }
+
+    /// Lets the session follow its scene: a changed window refreshes the pages that wait for a
+    /// move, a logged step tells the inspector, a bound that keeps something from the click path
+    /// is logged. The scene's log keeps what the inspector shows, no more.
+    @MainActor
+    private func wire(_ scene: SessionScene, to session: Session, tag: UInt16) {
+        scene.coordinator?.logCapacity = Self.inspectedSteps
+        issueSignedTokens(in: scene, of: session, tag: tag)
+        scene.onLimit = { [weak self] limit in
+            guard let self else { return }
+            switch limit {
+            case .valueTooLong: valuesTooLong.hit(logger)
+            case .pathFull: pathsFull.hit(logger)
+            }
+        }
+        scene.window.onChange = { [weak self, weak session] version in
+            guard let self, let session, session.windowDidChange(to: version) else { return }
+            self.scheduleRefresh(session)
+        }
+        if configuration.showsInspector {
+            scene.coordinator?.onLogEntry = { [weak session] _ in session?.inspectorDidChange() }
+        }
+    }
+
+    /// Replaces the live session's scene, for `reason`, with a fresh one that replays the path
+    /// `path` makes of its current one (nil: nothing to replace, nothing changes). The old scene is
+    /// closed first; the new one's versions follow its. Returns false when the session is not live
+    /// or `path` gave nothing. Call it inside the session's queue.
+    @MainActor
+    @discardableResult
+    func replaceScene(
+        of session: Session, because reason: Session.StateMachine.Replacement, stoppedNotice: String,
+        path: @Sendable (ClickPath) -> ClickPath?
+    ) async -> Bool {
+        guard let current = session.scene, let path = path(current.clickPath) else { return false }
+        let version = current.window.version
+        let old: SessionScene
+        switch session.apply({ $0.replacing(reason) }) {
+        case .replace(let scene, let removesStoredPath):
+            old = scene
+            if removesStoredPath { await forgetStoredPath(of: session) }
+        case .gone:
+            return false
+        }
+        old.close()
+        let built = await buildScene(of: session, from: path, versionsAfter: version, stoppedNotice: stoppedNotice)
+        let replayed = built.replay?.replayed ?? 0
+        switch session.apply({
+            $0.replaced(scene: built.scene, tag: built.tag, replayed: replayed, notice: built.notice)
+        }) {
+        case .store(.removeStoredPath): await forgetStoredPath(of: session)
+        case .store(.none): break
+        case .close(let scene): scene.close()
+        }
+        return true
+    }
+
+    /// Undoes a change the store could not take: the session's scene is rebuilt from the first
+    /// `stored` entries of its path (those stored), in memory, without the store. Call it in the
+    /// session's queue.
+    func undo(_ session: Session, toStoredEntries stored: Int) async {
+        _ = await replaceScene(
+            of: session, because: .undo(stored: stored),
+            stoppedNotice: "Undone as far as its clicks still fit this prototype"
+        ) { ClickPath(Array($0.entries.prefix(stored))) }
+    }
+
+    // MARK: Leaving
+
+    /// Performs the leaving of sessions the store ended (idle, evicted): their open pages move to
+    /// `/`, their coordinator trees are released and their click paths leave the store. Until they
+    /// have, a request naming one is told it ended (``SessionStore`` lists them as leaving).
+    func close(_ ended: [SessionStore.Ended]) async {
+        for session in ended { Session.movePages(session.leave.pages) }
+        let scenes = ended.compactMap(\.leave.scene)
+        if !scenes.isEmpty {
+            await MainActor.run {
+                for scene in scenes { scene.close() }
+            }
+        }
+        let forgetting = ended.filter(\.leave.forgetsStoredPath).map(\.session.id.description)
         if !forgetting.isEmpty {
             do {
-                try await paths.removeSessions(forgetting.map(\.id.description))
+                try await paths.removeSessions(forgetting)
             } catch {
                 logger.warning("click path store: \(error)")
             }
         }
-        for session in forgetting { session.changeLife { $0.forgotten() } }
-        store.forgotten(sessions.map(\.id))
+        store.forgotten(ended.map(\.session))
     }
 
     /// The server stops, which is not ending: the click paths stay stored, so the sessions come
     /// back. Their open pages' streams end at once (so that the HTTP server can finish), then their
     /// windows are released on the main actor in batches, yielding between them (a few hundred
     /// microseconds a session); a cancelled stop leaves the rest to the process's exit.
-    func stop(_ sessions: [Session]) async {
-        for session in sessions { session.stop() }
-        for start in stride(from: 0, to: sessions.count, by: 100) {
+    func stopSessions() async {
+        let leaving = store.stopAll()
+        for session in leaving { Session.movePages(session.pages) }
+        let scenes = leaving.compactMap(\.scene)
+        for start in stride(from: 0, to: scenes.count, by: 100) {
             guard !Task.isCancelled else { return }
-            let batch = sessions[start..<min(start + 100, sessions.count)]
+            let batch = scenes[start..<min(start + 100, scenes.count)]
             await MainActor.run {
-                for session in batch { session.releaseScene() }
+                for scene in batch { scene.close() }
             }
             await Task.yield()
         }
@@ -47,14 +241,13 @@ extension SessionHost {
             // In the session's queue: no request of it is halfway through.
             let hibernated = try? await session.queue.run { () async -> Bool in
                 let pathCount = await MainActor.run { session.scene?.clickPath.entries.count }
-                guard let pathCount,
-                    session.life.canHibernate(pathCount: pathCount, hasOpenStreams: session.hasOpenStreams),
-                    // Its time in the store counts from now (an empty append marks it used).
-                    (try? await paths.append([], toSession: session.id.description, at: pathCount)) != nil,
-                    store.hibernate(session, unusedFor: interval, now: .now)
+                guard let pathCount, session.read({ $0.mayHibernate(pathCount: pathCount) }),
+                    // Its time in the store counts from now.
+                    await markUsed(session, pathCount: pathCount),
+                    let leave = store.hibernate(session, pathCount: pathCount, unusedFor: interval, now: .now)
                 else { return false }
-                session.hibernate()
-                await MainActor.run { session.releaseScene() }
+                Session.movePages(leave.pages)
+                await MainActor.run { leave.scene?.close() }
                 return true
             }
             if hibernated == true { count += 1 }
@@ -70,7 +263,6 @@ extension SessionHost {
     func closeIdleSessions() async -> Int {
         let idle = store.removeIdle(now: .now)
         await close(idle)
-        pruneDigests()
         let timeout = configuration.idleTimeout
         let stored = timeout - min(configuration.hibernateAfter, timeout)
         var ended = idle.count

@@ -1,8 +1,11 @@
 import FlowHostApp
 import HTMLPresenter
 
-/// The only code that writes what sessions did to the click path store: it alone reads and moves
-/// ``SessionLife/storedEntries``.
+/// The only code that appends sessions' click paths to the store: a change's entries, a start from
+/// a share, an empty append that marks a session used. (Ending sessions removes their paths:
+/// `SessionHost+Life.swift`.) What its appends did moves the session's value (``SessionStateMachine/recorded(pathCount:)``,
+/// ``SessionStateMachine/appendFailed()``, ``SessionStateMachine/markStored(_:)``); a rebuild, a
+/// replaced scene and a catch-up tell the value what the store holds from what they read.
 extension SessionHost {
     /// What became of a change's entries.
     enum Recorded: Sendable {
@@ -20,25 +23,23 @@ extension SessionHost {
     /// any other failure is logged and the session stops being stored (it lives on, but would not
     /// survive a restart).
     func record(_ path: ClickPath, of session: Session) async -> Recorded {
-        guard case .append(let start) = session.changeLife({ $0.recorded(pathCount: path.entries.count) }) else {
-            return .stored
-        }
+        guard let start = session.apply({ $0.recorded(pathCount: path.entries.count) }) else { return .stored }
         do {
             try await paths.append(Array(path.entries[start...]), toSession: session.id.description, at: start)
-            session.markStored(.now)
+            session.apply { $0.markStored(.now) }
             storeAnswered()
             return .stored
         } catch ClickPathStoreError.startMismatch(_, _, .some) {
             return .overtaken
         } catch ClickPathStoreError.unavailable(let reason) {
-            session.changeLife { $0.appendUndone(storedEntries: start) }
+            // The caller undoes the change (``SessionStateMachine/Replacement/undo(stored:)``).
             storeIsUnavailable(reason)
             return .unavailable(stored: start)
         } catch {
             logger.warning(
                 "click path store: \(error); this session will not survive a restart",
                 metadata: ["session": "\(session.id.short)"])
-            session.changeLife { $0.appendFailed() }
+            session.apply { $0.appendFailed() }
             return .stored
         }
     }
@@ -52,11 +53,14 @@ extension SessionHost {
     /// appended first, that process's append marked it.
     func keepReadSessionsStored(now: ContinuousClock.Instant) async {
         let idle = configuration.idleTimeout - min(configuration.hibernateAfter, configuration.idleTimeout)
-        for session in store.all where session.lastUsed > session.lastStored && now - session.lastStored > idle / 2 {
-            guard let stored = session.life.storedEntries, stored > 0 else { continue }
+        for session in store.all {
+            let (lastUsed, lastStored, stored) = session.read { ($0.lastUsed, $0.lastStored, $0.storedPathLength) }
+            guard let lastStored, lastUsed > lastStored, now - lastStored > idle / 2, let stored, stored > 0 else {
+                continue
+            }
             do {
                 try await paths.append([], toSession: session.id.description, at: stored)
-                session.markStored(now)
+                session.apply { $0.markStored(now) }
             } catch ClickPathStoreError.unavailable(let reason) {
                 storeIsUnavailable(reason)
                 return
@@ -80,20 +84,28 @@ extension SessionHost {
         logger.notice("click path store reachable again: actions are taken again")
     }
 
-    /// Tells the store that `session` starts from the share `id`, when its replay fit whole (the
-    /// shared entries then count as stored); else the part that fit is stored as the session's own
-    /// path with its first change.
-    func storeStart(of session: Session, fromShare id: String, replay: SessionScene.Replay) async {
-        guard replay.stoppedBecause == nil else { return }
+    /// Tells the store that `session` starts from the share `id`, when its replay fit whole, and
+    /// returns what the store then holds of its path: the shared entries; nothing when the replay
+    /// stopped early (the part that fit is stored as the session's own path with its first change).
+    func storeStart(
+        of session: Session, fromShare id: String, replay: SessionScene.Replay?
+    ) async -> Session.StateMachine.Stored {
+        guard let replay, replay.stoppedBecause == nil else { return .entries(0) }
         do {
             try await paths.startSession(session.id.description, fromShare: id)
-            session.changeLife { $0.startedFromPath(alreadyStored: replay.replayed) }
+            return .entries(replay.replayed)
         } catch {
             logger.warning(
                 "click path store: \(error); this session will not survive a restart",
                 metadata: ["session": "\(session.id.short)"])
-            session.changeLife { $0.appendFailed() }
+            return .notRecorded
         }
+    }
+
+    /// Marks the session, whose whole path of `pathCount` entries is stored, used in the store now
+    /// (an empty append): its time there counts from now. False when the store did not take it.
+    func markUsed(_ session: Session, pathCount: Int) async -> Bool {
+        (try? await paths.append([], toSession: session.id.description, at: pathCount)) != nil
     }
 
     /// Removes the session's stored path: it is longer than the session now is (a replay stopped

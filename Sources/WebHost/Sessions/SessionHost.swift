@@ -8,11 +8,12 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// Runs the sessions: starts them, rebuilds them from their stored click paths, changes them on the
-/// main actor (actions, deep links, Back), renders their pages off it and publishes them. Each
-/// session's life is its ``SessionLife``; this type performs what that value says
-/// (`SessionHost+Life.swift` hibernates, ends and stops sessions; `SessionHost+Recording.swift` is
-/// the only code that writes what a session did to the store).
+/// Runs the sessions: changes them on the main actor (actions, deep links, Back), renders their
+/// pages off it and publishes them. Each session is one value (``SessionStateMachine``); this type
+/// owns them and performs what their events return: `SessionHost+Life.swift` starts, rebuilds,
+/// replaces the scene of, lets hibernate and ends sessions; `SessionHost+Recording.swift` is the
+/// only code that appends a session's path to the store; `SessionHost+CatchUp.swift` brings a copy
+/// up to what other processes did. ``SessionStore`` files each session in the pool its phase says.
 final class SessionHost: Sendable {
     /// A change to make to a session's window before capturing it.
     enum Change: Sendable {
@@ -28,8 +29,10 @@ final class SessionHost: Sendable {
 
     /// What a change led to.
     enum Outcome: Sendable {
-        /// The page now published, and what the action said (nil when no action ran).
-        case page(PublishedPage, action: ActionResult?)
+        /// The page now published, what the action said (nil when no action ran), and how many
+        /// entries of the session's path the store holds (nil: not recorded), which the browser is
+        /// told so that the process its next request lands on catches up first.
+        case page(PublishedPage, action: ActionResult?, pathLength: Int?)
         /// The action was refused; nothing changed.
         case refused(ActionError)
         /// The session ended meanwhile.
@@ -73,9 +76,6 @@ final class SessionHost: Sendable {
     /// Whether the store was unreachable at the last append: the log says so once when it goes
     /// and once when it is back.
     let storeIsDown = Mutex(false)
-    /// The sessions this process built a scene for, by their digest in the store
-    /// (``ClickPathStore/sessionDigest(of:)``): the changes other processes report name them so.
-    let digests = Mutex<[String: SessionID]>([:])
 
     init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
@@ -112,6 +112,13 @@ final class SessionHost: Sendable {
     /// The renderer with the templates as last loaded.
     var renderer: PageRenderer { currentRenderer.withLock { $0 } }
 
+    /// The counts an operator watches: sessions by pool and what ended them, open streams.
+    var status: HostStatus {
+        HostStatus(
+            sessions: store.counts,
+            eventStreams: .init(open: streams.openCount, limit: streams.limit, refused: streams.refusedCount))
+    }
+
     // MARK: Sessions
 
     /// The session named by a cookie value: live in memory, or rebuilt from its stored click path
@@ -128,180 +135,46 @@ final class SessionHost: Sendable {
         if let session = lookup.session {
             return await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored)
         }
-        guard !lookup.isLeaving, let cookie, let id = SessionID(cookie) else { return nil }
-        guard let session = store.returningSession(id, now: .now) else { return nil }
+        guard !lookup.isLeaving, let cookie, let id = SessionID(cookie),
+            let session = store.returningSession(id, digest: paths.sessionDigest(of: id.description), now: .now)
+        else { return nil }
         return await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored)
+    }
+
+    /// The session `cookie` names when it is in memory, without touching or rebuilding it.
+    func liveSession(cookie: String?) -> Session? {
+        guard let cookie, let id = SessionID(cookie), let session = store.listed(id), !session.isOver else {
+            return nil
+        }
+        return session
     }
 
     /// `session` once it is live: rebuilt first, in its queue, when it is not in memory.
     private func admitted(
         _ session: Session, clientGone: EventLoopFuture<Void>?, startsUnstored: Bool
     ) async -> Session? {
-        switch session.life.state {
-        case .live: return session
-        case .ending, .ended: return nil
-        case .hibernated, .rebuilding: break
+        switch session.read(\.pool) {
+        case .new, .returning: return session
+        case .leaving, nil: return nil
+        case .arriving: break
         }
         let isLive = try? await session.queue.run(clientGone: clientGone) {
-            await rebuildIfHibernated(session, startsUnstored: startsUnstored)
+            await rebuild(session, startsUnstored: startsUnstored)
         }
         return isLive == true ? session : nil
     }
 
-    /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
-    /// go if over its bound. Given a share link's id and path, the session starts by replaying the
-    /// path, and the store keeps it as starting from the share (nothing of the path is copied).
-    func startSession(fromShare share: (id: String, path: ClickPath)? = nil) async -> Session {
-        await loadTokenKey()
-        let session = Session(id: .random(), now: .now)
-        if let share {
-            let replay = await buildScene(
-                of: session, from: share.path, stoppedNotice: "Opened as far as its clicks still fit this prototype")
-            await storeStart(of: session, fromShare: share.id, replay: replay)
-        } else {
-            await MainActor.run { session.scene = makeScene(for: session) }
-        }
-        let evicted = store.insert(session)
-        if !evicted.isEmpty {
-            newSessionsFull.hit(logger)
-            await close(evicted)
-        }
-        return session
-    }
-
-    /// Rebuilds a hibernated session from its stored path (call it in the session's queue); returns
-    /// whether the session is live. One with nothing stored is discarded, or with `startsUnstored`
-    /// starts afresh (another process started it and it did nothing yet).
-    private func rebuildIfHibernated(_ session: Session, startsUnstored: Bool) async -> Bool {
-        guard session.changeLife({ $0.rebuild() }) else { return session.life.state == .live }
-        await loadTokenKey()
-        let metadata: Logger.Metadata = ["session": "\(session.id.short)"]
-        var stored: ClickPath?
-        do {
-            stored = try await paths.path(ofSession: session.id.description)
-        } catch {
-            logger.warning("click path store: \(error)", metadata: metadata)
-        }
-        if startsUnstored, stored?.entries.isEmpty ?? true {
-            await MainActor.run { session.scene = makeScene(for: session) }
-            session.changeLife { $0.startedFromPath(alreadyStored: 0) }
-            let evicted = store.didRestore(session)
-            if !evicted.isEmpty { await close(evicted) }
-            return true
-        }
-        let start = ContinuousClock.now
-        var replay: SessionScene.Replay?
-        if let stored, !stored.entries.isEmpty {
-            replay = await buildScene(
-                of: session, from: stored, stoppedNotice: "Rebuilt as far as its clicks still fit this prototype")
-        }
-        switch session.changeLife({ $0.rebuilt(stored: stored?.entries.count, replayed: replay?.replayed ?? 0) }) {
-        case .discard:
-            store.discard(session)
-            await MainActor.run { session.releaseScene() }
-            return false
-        case .removeStoredPath:
-            // The store keeps what the session now is: the part of the path that fit.
-            logger.warning("replay stopped at \(replay?.stoppedBecause ?? "")", metadata: metadata)
-            await forgetStoredPath(of: session)
-        case .none:
-            break
-        }
-        if let replay {
-            logger.info(
-                "rebuilt from \(replay.replayed) of \(replay.total) clicks in \(ContinuousClock.now - start)",
-                metadata: metadata)
-        }
-        let evicted = store.didRestore(session)
-        if !evicted.isEmpty { await close(evicted) }
-        return session.life.state == .live
-    }
-
-    /// The one way a session gets a scene from a click path (a rebuild, a share link, "Back to
-    /// here"): a fresh scene wired to the session replays `path`. Where the replay stopped early the
-    /// next page says so, after `stoppedNotice`.
-    @MainActor
-    @discardableResult
-    func buildScene(
-        of session: Session, from path: ClickPath, versionsAfter version: Int = 0, stoppedNotice: String
-    ) async -> SessionScene.Replay {
-        let (scene, replay) = await SessionScene.replaying(
-            path, app: app, versionsAfter: version, maxPathEntries: configuration.maxClickPathEntries,
-            settleTimeout: configuration.settleTimeout
-        ) { wire($0, to: session) }
-        guard !session.life.isOver else {
-            // The session ended while its path replayed.
-            scene.close()
-            return replay
-        }
-        session.scene = scene
-        if let problem = replay.stoppedBecause { session.notice = "\(stoppedNotice): \(problem)." }
-        return replay
-    }
-
-    /// Keeps the session's click path under a new random share id, for
-    /// ``WebHostConfiguration/shareLifetime``, and returns the id.
-    /// - Throws: ``ShareRefusal`` when the path is full or the store refuses it.
-    func share(_ session: Session) async throws(ShareRefusal) -> String {
-        let path = await MainActor.run { () -> ClickPath? in
-            guard let scene = session.scene else { return ClickPath() }
-            return scene.isPathFull ? nil : scene.clickPath
-        }
-        guard let path else { throw .pathFull(configuration.maxClickPathEntries) }
-        let id = OpaqueToken.random().text
-        let lifetime = configuration.shareLifetime.components
-        let expires = Date.now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18)
-        do {
-            try await paths.share(path, id: id, bySession: session.id.description, expires: expires)
-        } catch ClickPathStoreError.tooManyShares(let limit) {
-            sharesFull.hit(logger)
-            throw .storeFull(limit)
-        } catch {
-            logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
-            throw .storeFailed
-        }
-        logger.info("shared \(path.entries.count) clicks", metadata: ["session": "\(session.id.short)"])
-        return id
-    }
-
-    @MainActor
-    private func makeScene(for session: Session) -> SessionScene {
-        let scene = SessionScene(app: app, maxPathEntries: configuration.maxClickPathEntries)
-        wire(scene, to: session)
-        return scene
-    }
-
-    /// Lets the session follow its scene: a changed window refreshes the pages that wait for a
-    /// move, a logged step tells the inspector, a bound that keeps something from the click path
-    /// is logged. The scene's log keeps what the inspector shows, no more.
-    @MainActor
-    private func wire(_ scene: SessionScene, to session: Session) {
-        scene.coordinator?.logCapacity = Self.inspectedSteps
-        issueSignedTokens(in: scene, of: session)
-        scene.onLimit = { [weak self] limit in
-            guard let self else { return }
-            switch limit {
-            case .valueTooLong: valuesTooLong.hit(logger)
-            case .pathFull: pathsFull.hit(logger)
-            }
-        }
-        scene.window.onChange = { [weak self, weak session] version in
-            guard let self, let session, session.windowDidChange(to: version) else { return }
-            self.scheduleRefresh(session)
-        }
-        if configuration.showsInspector {
-            scene.coordinator?.onLogEntry = { [weak session] _ in session?.inspectorDidChange() }
-        }
-    }
-
-    /// The counts an operator watches: sessions by pool and what ended them, open streams.
-    var status: HostStatus {
-        HostStatus(
-            sessions: store.counts,
-            eventStreams: .init(open: streams.openCount, limit: streams.limit, refused: streams.refusedCount))
-    }
-
     // MARK: Changes and pages
+
+    /// Makes `change` in the session's window in its queue (see ``update(_:_:)``); a request whose
+    /// client goes while it waits its turn (`clientGone`) is dropped.
+    func change(
+        _ session: Session, _ change: Change, clientGone: EventLoopFuture<Void>? = nil
+    ) async throws -> Outcome {
+        try await session.queue.run(clientGone: clientGone) { () throws(RenderError) in
+            try await update(session, change)
+        }
+    }
 
     /// Makes `change` in the session's window, lets navigation settle, captures, renders and
     /// publishes the page, and stores what the click path gained. Call it inside the session's queue.
@@ -321,13 +194,13 @@ final class SessionHost: Sendable {
         case .captured(let tree, let action, let notice, let path):
             switch await record(path, of: session) {
             case .stored:
-                return .page(try publish(tree, notice: notice, in: session), action: action)
+                let page = try publish(tree, notice: notice, in: session)
+                return .page(page, action: action, pathLength: session.read(\.storedPathLength))
             case .overtaken:
                 // Another process appended first: its path is the session's now.
                 guard await reloadFromStore(session) else { return .storeUnavailable }
-                await MainActor.run {
-                    session.notice =
-                        "Another window changed this session at the same moment: your last click was not taken"
+                session.apply {
+                    $0.tell("Another window changed this session at the same moment: your last click was not taken")
                 }
                 return try await update(session, .none)
             case .unavailable(let stored):
@@ -361,7 +234,11 @@ final class SessionHost: Sendable {
 
     @MainActor
     private func capture(_ session: Session, after change: Change) async -> Capture {
-        guard let scene = session.scene else { return .ended }
+        let scene: SessionScene
+        switch session.read({ $0.change() }) {
+        case .scene(let live): scene = live
+        case .ended: return .ended
+        }
         var action: ActionResult?
         switch change {
         case .none:
@@ -397,8 +274,7 @@ final class SessionHost: Sendable {
                 logger.debug("\(entry)", metadata: ["session": "\(session.id.short)"])
             }
         }
-        let notice = session.notice
-        session.notice = nil
+        let notice = session.apply { $0.takeNotice() }
         return .captured(scene.window.updatedScreenTree(), action: action, notice: notice, path: scene.clickPath)
     }
 
@@ -430,5 +306,12 @@ final class SessionHost: Sendable {
             body: CompressedBody(ByteBuffer(string: html)))
         session.publish(page)
         return page
+    }
+
+    /// The session's click path now, after the requests before this one (nil once it ended).
+    func clickPath(of session: Session, clientGone: EventLoopFuture<Void>?) async throws -> ClickPath? {
+        try await session.queue.run(clientGone: clientGone) {
+            await MainActor.run { session.scene?.clickPath }
+        }
     }
 }

@@ -1,54 +1,111 @@
 import Synchronization
 
-/// Every live session by identifier, in two pools: new sessions (only their first request made)
-/// and returning ones (they came back with their cookie). Each pool is bounded by count, least
-/// recently used first, and a new session can only ever push out another new one: a client that
-/// keeps no cookies starts a new session with every request, and must not end a person's. Both
-/// pools are bounded by idle time. Removing a session here only unlists it; the caller closes it.
+/// Every session this process holds, by identifier, filed in the pool its phase says
+/// (``SessionStateMachine/pool``): the filing follows every event that changes the phase, in the
+/// same lock, so it never disagrees with it.
 ///
-/// A session that ends (idle, evicted) moves to a third list, `leaving`, in the same step, until
-/// its caller says its stored path is gone (``forgotten(_:)``): a request naming it meanwhile is
-/// told it ended, and never rebuilds it from the path on its way out.
+/// New sessions (only their first request made) and returning ones (they came back with their
+/// cookie) are bounded by count, least recently used first, and a new session can only ever push
+/// out another new one: a client that keeps no cookies starts a new session with every request,
+/// and must not end a person's. Both are bounded by idle time. Sessions a cookie named that are
+/// being rebuilt from the store are outside the bounded pools until the store showed they exist (a
+/// flood of made-up cookies ends no one), and at most as many as requests wait for them. A session
+/// that ends stays listed as leaving until its stored path is gone: a request naming it meanwhile
+/// is told it ended, and never rebuilds it from the path on its way out.
+///
+/// The store ends sessions (expired, evicted) in its lock and returns what their leaving asks
+/// (``Ended``); the caller performs it.
 final class SessionStore: Sendable {
+    /// Where a session is filed.
+    enum Pool: Sendable, Equatable {
+        /// Live, its first request made only.
+        case new
+        /// Live, it came back with its cookie.
+        case returning
+        /// Named by a cookie, being rebuilt from the store.
+        case arriving
+        /// Ended, its stored path leaving the store.
+        case leaving
+    }
+
+    /// A session the store ended, and what its leaving asks of the caller.
+    struct Ended: Sendable {
+        let session: Session
+        let leave: Session.StateMachine.Leave
+    }
+
     /// What a cookie lookup found.
-    struct Lookup {
-        /// The session the cookie names, touched (and promoted if it was new): live, or rebuilding
-        /// from its stored path.
+    struct Lookup: Sendable {
+        /// The session the cookie names, touched (and promoted if it was new): live, or arriving.
         var session: Session?
         /// The cookie names a session that ended and is leaving the store: start a new one.
         var isLeaving = false
-        /// Sessions that left the store on the way (expired, or evicted by the promotion): close them.
-        var ended: [Session] = []
+        /// Sessions that ended on the way (expired, or evicted by the promotion): perform their
+        /// leaving.
+        var ended: [Ended] = []
     }
 
     private struct Pools {
         var new: [SessionID: Session] = [:]
         var returning: [SessionID: Session] = [:]
-        /// Ended sessions whose stored paths are being forgotten.
+        var arriving: [SessionID: Session] = [:]
         var leaving: [SessionID: Session] = [:]
-        /// Sessions a cookie named that are being rebuilt from their stored paths: outside the
-        /// bounded pools until the store showed they exist (a flood of made-up cookies ends no one),
-        /// and at most as many as requests wait for them.
-        var rebuilding: [SessionID: Session] = [:]
+        /// The new and returning sessions by their digest in the click path store
+        /// (``ClickPathStore/sessionDigest(of:)``): the changes other processes report name them so.
+        var byDigest: [String: Session] = [:]
         var counts = SessionCounts()
 
-        /// Lists `session` in `pool`, then ends that pool's least recently used sessions beyond
-        /// `bound` (counted in `evictedCount`) and returns them.
-        mutating func add(
-            _ session: Session, to pool: WritableKeyPath<Pools, [SessionID: Session]>, bound: Int,
-            evictedCount: WritableKeyPath<SessionCounts, Int>
-        ) -> [Session] {
-            self[keyPath: pool][session.id] = session
-            var evicted: [Session] = []
-            while self[keyPath: pool].count > bound,
-                let oldest = self[keyPath: pool].values.min(by: { $0.lastUsed < $1.lastUsed })
-            {
-                self[keyPath: pool][oldest.id] = nil
-                leaving[oldest.id] = oldest
-                evicted.append(oldest)
+        subscript(pool: Pool) -> [SessionID: Session] {
+            get {
+                switch pool {
+                case .new: new
+                case .returning: returning
+                case .arriving: arriving
+                case .leaving: leaving
+                }
             }
-            counts[keyPath: evictedCount] += evicted.count
-            return evicted
+            _modify {
+                switch pool {
+                case .new: yield &new
+                case .returning: yield &returning
+                case .arriving: yield &arriving
+                case .leaving: yield &leaving
+                }
+            }
+        }
+
+        private static func isLive(_ pool: Pool) -> Bool { pool == .new || pool == .returning }
+
+        /// The session listed under `id` in new or returning.
+        func live(_ id: SessionID) -> Session? { new[id] ?? returning[id] }
+
+        /// Moves `session` by `event` and files it where its phase now says.
+        mutating func transition<Action: Sendable>(
+            _ session: Session, _ event: (inout Session.StateMachine) -> Action
+        ) -> (action: Action, from: Pool?, to: Pool?) {
+            let (action, from, to) = session.move(event)
+            if from != to {
+                if let from, self[from][session.id] === session { self[from][session.id] = nil }
+                if let to { self[to][session.id] = session }
+                switch (from.map(Self.isLive) ?? false, to.map(Self.isLive) ?? false) {
+                case (false, true): byDigest[session.digest] = session
+                case (true, false) where byDigest[session.digest] === session: byDigest[session.digest] = nil
+                default: break
+                }
+            }
+            return (action, from, to)
+        }
+
+        /// Ends the least recently used sessions of `pool` beyond `bound`, counted in `evictedCount`.
+        mutating func evict(
+            from pool: Pool, bound: Int, evictedCount: WritableKeyPath<SessionCounts, Int>
+        ) -> [Ended] {
+            var ended: [Ended] = []
+            while self[pool].count > bound, let oldest = self[pool].values.min(by: { $0.lastUsed < $1.lastUsed }) {
+                ended.append(Ended(session: oldest, leave: transition(oldest) { $0.end() }.action))
+            }
+            counts[keyPath: evictedCount] += ended.count
+            return ended
         }
     }
 
@@ -65,7 +122,30 @@ final class SessionStore: Sendable {
         self.idleTimeout = idleTimeout
     }
 
-    /// How many sessions live, in both pools.
+    /// Moves `session` by `event` (one that may change its phase) and files it anew; a session that
+    /// enters the new or returning pool can push out that pool's least recently used ones, which
+    /// end (returned in `evicted`). Counts the sessions that start, are promoted or restored.
+    func transition<Action: Sendable>(
+        _ session: Session, _ event: (inout Session.StateMachine) -> Action
+    ) -> (action: Action, evicted: [Ended]) {
+        pools.withLock { pools in
+            let (action, from, to) = pools.transition(session, event)
+            switch (from, to) {
+            case (nil, .new?):
+                pools.counts.started += 1
+                return (action, pools.evict(from: .new, bound: maxNew, evictedCount: \.evictedNew))
+            case (.new?, .returning?):
+                pools.counts.promoted += 1
+            case (.arriving?, .returning?):
+                pools.counts.restored += 1
+            default:
+                return (action, [])
+            }
+            return (action, pools.evict(from: .returning, bound: maxReturning, evictedCount: \.evictedReturning))
+        }
+    }
+
+    /// How many sessions live, new and returning.
     var count: Int { pools.withLock { $0.new.count + $0.returning.count } }
 
     /// The pools' sizes and what left them so far.
@@ -78,91 +158,71 @@ final class SessionStore: Sendable {
         }
     }
 
-    /// The live session named in a cookie value, touched; a new session that comes back is
-    /// promoted to the returning pool. Nil when the value is malformed, unknown or names a session
-    /// idle past the timeout (which is then removed and returned in `ended`).
+    /// The session named in a cookie value, touched; a new session that comes back is promoted to
+    /// the returning pool. Nil when the value is malformed, unknown or names a session idle past
+    /// the timeout (which then ends: its leaving is in `ended`).
     func session(forCookie value: String?, now: ContinuousClock.Instant) -> Lookup {
         guard let value, let id = SessionID(value) else { return Lookup() }
         return pools.withLock { pools in
-            let isNew = pools.new[id] != nil
-            guard let session = pools.new[id] ?? pools.returning[id] else {
-                return Lookup(session: pools.rebuilding[id], isLeaving: pools.leaving[id] != nil)
+            guard let session = pools.live(id) else {
+                return Lookup(session: pools.arriving[id], isLeaving: pools.leaving[id] != nil)
             }
             guard now - session.lastUsed < idleTimeout else {
-                if isNew { pools.new[id] = nil } else { pools.returning[id] = nil }
-                pools.leaving[id] = session
+                let leave = pools.transition(session) { $0.end() }.action
                 pools.counts.expired += 1
-                return Lookup(isLeaving: true, ended: [session])
+                return Lookup(isLeaving: true, ended: [Ended(session: session, leave: leave)])
             }
             session.touch(now)
-            guard isNew else { return Lookup(session: session) }
-            pools.new[id] = nil
+            guard pools.new[id] != nil else { return Lookup(session: session) }
+            _ = pools.transition(session) { $0.cameBack() }
             pools.counts.promoted += 1
-            let evicted = pools.add(session, to: \.returning, bound: maxReturning, evictedCount: \.evictedReturning)
+            let evicted = pools.evict(from: .returning, bound: maxReturning, evictedCount: \.evictedReturning)
             return Lookup(session: session, ended: evicted)
         }
     }
 
-    /// Adds a new session to the new pool; returns the new sessions evicted to stay within its bound.
-    func insert(_ session: Session) -> [Session] {
-        pools.withLock { pools in
-            pools.counts.started += 1
-            return pools.add(session, to: \.new, bound: maxNew, evictedCount: \.evictedNew)
-        }
-    }
-
     /// The session a valid cookie names that is not in memory (it hibernated, or the server
-    /// restarted): a new ``Session`` in ``SessionLife/hibernated``, listed as rebuilding (not in a
-    /// pool yet) so that every request naming it meanwhile waits for the one rebuild in its queue.
-    /// Nil when the session is leaving the store.
-    func returningSession(_ id: SessionID, now: ContinuousClock.Instant) -> Session? {
+    /// restarted): a new ``Session``, hibernated, filed as arriving so that every request naming
+    /// it meanwhile waits for the one rebuild in its queue. Nil when the session is leaving.
+    func returningSession(_ id: SessionID, digest: String, now: ContinuousClock.Instant) -> Session? {
         pools.withLock { pools in
-            if let listed = pools.new[id] ?? pools.returning[id] ?? pools.rebuilding[id] { return listed }
+            if let listed = pools.live(id) ?? pools.arriving[id] { return listed }
             guard pools.leaving[id] == nil else { return nil }
-            let session = Session(id: id, life: .hibernated, now: now)
-            pools.rebuilding[id] = session
+            let session = Session(id: id, digest: digest, machine: .hibernated(now: now))
+            pools.arriving[id] = session
             return session
         }
     }
 
-    /// A session was rebuilt from its stored path: it joins the returning pool. Returns the returning
-    /// sessions evicted to stay within the bound.
-    func didRestore(_ session: Session) -> [Session] {
+    /// Ends the sessions idle past the timeout and returns them, with what their leaving asks.
+    func removeIdle(now: ContinuousClock.Instant) -> [Ended] {
         pools.withLock { pools in
-            guard pools.rebuilding[session.id] === session else { return [] }
-            pools.rebuilding[session.id] = nil
-            pools.counts.restored += 1
-            return pools.add(session, to: \.returning, bound: maxReturning, evictedCount: \.evictedReturning)
-        }
-    }
-
-    /// Unlists a session whose rebuild found nothing stored: it never was.
-    func discard(_ session: Session) {
-        pools.withLock { pools in
-            if pools.rebuilding[session.id] === session { pools.rebuilding[session.id] = nil }
-        }
-    }
-
-    /// The stored paths of `ids` are gone: they stop being told apart from unknown sessions.
-    func forgotten(_ ids: some Sequence<SessionID>) {
-        pools.withLock { pools in
-            for id in ids { pools.leaving[id] = nil }
-        }
-    }
-
-    /// Removes and returns the sessions idle past the timeout.
-    func removeIdle(now: ContinuousClock.Instant) -> [Session] {
-        pools.withLock { pools in
-            let idle =
-                pools.new.values.filter { now - $0.lastUsed >= idleTimeout }
-                + pools.returning.values.filter { now - $0.lastUsed >= idleTimeout }
-            for session in idle {
-                pools.new[session.id] = nil
-                pools.returning[session.id] = nil
-                pools.leaving[session.id] = session
+            let idle = (Array(pools.new.values) + Array(pools.returning.values)).filter {
+                now - $0.lastUsed >= idleTimeout
             }
             pools.counts.expired += idle.count
-            return idle
+            return idle.map { Ended(session: $0, leave: pools.transition($0) { $0.end() }.action) }
+        }
+    }
+
+    /// The stored paths of these ended sessions are gone: they stop being told apart from unknown
+    /// sessions.
+    func forgotten(_ sessions: some Sequence<Session>) {
+        pools.withLock { pools in
+            for session in sessions { _ = pools.transition(session) { $0.forgotten() } }
+        }
+    }
+
+    /// Lets `session` leave memory, unused for at least `interval` and its `pathCount` entries all
+    /// stored (``SessionStateMachine/hibernate(pathCount:unusedFor:now:)``): what its leaving asks,
+    /// or nil when it stays.
+    func hibernate(
+        _ session: Session, pathCount: Int, unusedFor interval: Duration, now: ContinuousClock.Instant
+    ) -> Session.StateMachine.Leave? {
+        pools.withLock { pools in
+            let leave = pools.transition(session) { $0.hibernate(pathCount: pathCount, unusedFor: interval, now: now) }
+            if leave.action != nil { pools.counts.hibernated += 1 }
+            return leave.action
         }
     }
 
@@ -171,60 +231,35 @@ final class SessionStore: Sendable {
         pools.withLock { $0.counts.reloaded += 1 }
     }
 
-    /// The listed session `id`, untouched.
+    /// The live session `id`, untouched.
     func listed(_ id: SessionID) -> Session? {
-        pools.withLock { $0.new[id] ?? $0.returning[id] }
+        pools.withLock { $0.live(id) }
     }
 
-    /// Unlists `session`, whose stored path another process removed; returns whether it was
-    /// listed. Not listed as leaving: the store, not this process, says whether a request naming
-    /// it later finds a path to rebuild (that process may store one anew, as "Back to here" does).
-    func remove(_ session: Session) -> Bool {
-        pools.withLock { pools in
-            guard pools.new[session.id] === session || pools.returning[session.id] === session else { return false }
-            pools.new[session.id] = nil
-            pools.returning[session.id] = nil
-            return true
-        }
+    /// The live session whose digest in the click path store is `digest`.
+    func listed(digest: String) -> Session? {
+        pools.withLock { $0.byDigest[digest] }
     }
 
-    /// The ids of every listed session.
+    /// The ids of every live session.
     var ids: Set<String> {
         pools.withLock { pools in Set((Array(pools.new.keys) + Array(pools.returning.keys)).map(\.description)) }
     }
 
-    /// Every listed session.
+    /// Every live session.
     var all: [Session] { pools.withLock { Array($0.new.values) + Array($0.returning.values) } }
 
-    /// The sessions unused for at least `interval`, still listed.
+    /// The live sessions unused for at least `interval`.
     func sessions(unusedFor interval: Duration, now: ContinuousClock.Instant) -> [Session] {
-        pools.withLock { pools in
-            (Array(pools.new.values) + Array(pools.returning.values)).filter { now - $0.lastUsed >= interval }
-        }
+        all.filter { now - $0.lastUsed >= interval }
     }
 
-    /// Unlists `session` if it is still unused for at least `interval`: it hibernates (its click
-    /// path is stored; its next request rebuilds it). Returns whether it did.
-    func hibernate(_ session: Session, unusedFor interval: Duration, now: ContinuousClock.Instant) -> Bool {
+    /// Lets go of every live session (the server stops): what their leaving asks.
+    func stopAll() -> [Session.StateMachine.Leave] {
         pools.withLock { pools in
-            guard now - session.lastUsed >= interval,
-                pools.new[session.id] === session || pools.returning[session.id] === session
-            else { return false }
-            pools.new[session.id] = nil
-            pools.returning[session.id] = nil
-            pools.counts.hibernated += 1
-            return true
-        }
-    }
-
-    /// Removes and returns every session.
-    func removeAll() -> [Session] {
-        pools.withLock { pools in
-            defer {
-                pools.new = [:]
-                pools.returning = [:]
+            (Array(pools.new.values) + Array(pools.returning.values)).compactMap {
+                pools.transition($0) { $0.stop() }.action
             }
-            return Array(pools.new.values) + Array(pools.returning.values)
         }
     }
 }

@@ -19,6 +19,6 @@ struct SessionSweeper: Service {
                 logged = status
             }
         }
-        await host.stop(host.store.removeAll())
+        await host.stopSessions()
     }
 }

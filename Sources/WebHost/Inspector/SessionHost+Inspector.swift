@@ -1,6 +1,7 @@
 import FlowCore
 import FlowHostApp
 import HTMLPresenter
+import NIOCore
 
 extension SessionHost {
     /// At most this many steps of the log are shown, newest first (the log keeps more).
@@ -9,7 +10,7 @@ extension SessionHost {
     /// What the inspector shows of `session` now; nil once it ended. Call it inside the session's
     /// queue, so that no change is halfway through.
     @MainActor
-    func inspection(of session: Session) -> Inspection? {
+    private func currentInspection(of session: Session) -> Inspection? {
         guard let scene = session.scene else { return nil }
         let coordinator = scene.coordinator
         return Inspection(
@@ -21,22 +22,26 @@ extension SessionHost {
     }
 
     /// "Back to here": the session's scene is replaced by a fresh one that replays the first
-    /// `entryCount` entries of its click path (time travel), built as a rebuilt session is. Its
-    /// stored path, now longer than the session, is removed and stored anew on the next update.
-    /// Returns false, changing nothing, when the path is shorter or the session is not live. Call
-    /// it inside the session's queue.
-    func goBack(_ session: Session, toEntryCount entryCount: Int) async -> Bool {
-        let replaced = await MainActor.run { () -> (path: ClickPath, version: Int)? in
-            guard let scene = session.scene, entryCount <= scene.clickPath.entries.count else { return nil }
-            return (ClickPath(Array(scene.clickPath.entries.prefix(entryCount))), scene.window.version)
+    /// `entryCount` entries of its click path (time travel), built as a rebuilt session is, then its
+    /// page is rendered, in its queue. Its stored path, now longer than the session, is removed and
+    /// stored anew on the next update. Nil, changing nothing, when the path is shorter or the
+    /// session is not live.
+    func goBack(
+        _ session: Session, toEntryCount entryCount: Int, clientGone: EventLoopFuture<Void>?
+    ) async throws -> Outcome? {
+        try await session.queue.run(clientGone: clientGone) { () throws(RenderError) -> Outcome? in
+            let wentBack = await replaceScene(
+                of: session, because: .back, stoppedNotice: "Went back as far as its clicks still fit this prototype"
+            ) { path in entryCount <= path.entries.count ? ClickPath(Array(path.entries.prefix(entryCount))) : nil }
+            guard wentBack else { return nil }
+            return try await update(session, .none)
         }
-        guard let replaced, session.changeLife({ $0.wentBack() }) else { return false }
-        await forgetStoredPath(of: session)
-        await MainActor.run { session.releaseScene() }
-        await buildScene(
-            of: session, from: replaced.path, versionsAfter: replaced.version,
-            stoppedNotice: "Went back as far as its clicks still fit this prototype")
-        return true
+    }
+
+    /// What the inspector shows of `session` now, after the requests before this one; nil once it
+    /// ended.
+    func inspection(of session: Session) async throws -> Inspection? {
+        try await session.queue.run { await currentInspection(of: session) }
     }
 
     /// A screen by its type, title and template (`HTMLViewController "Heat" (movies/detail)`);
