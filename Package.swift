@@ -168,6 +168,21 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        // Small apps with templates of their own, written as a user would: a container FlowHost does
+        // not ship (a page view and its page control), which renders, crawls, maps and serves with no
+        // change to FlowHost; a sign-up that swaps the window's root from a pushed screen.
+        .testTarget(
+            name: "ContainerTests",
+            dependencies: [
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "WebHost", "FlowTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Templates", "__Snapshots__"]
+        ),
         // The README's examples, compiled and run; scripts/check-snippets keeps the README equal to them.
         .testTarget(
             name: "DocumentationExamples",

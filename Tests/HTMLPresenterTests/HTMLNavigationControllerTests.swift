@@ -20,8 +20,8 @@ struct HTMLNavigationControllerTests {
 
         // Then the detail is the visible screen, the bar says Heat with a back button "Movies", and only it is visible
         #expect(tree.visibleScreen?.title == "Heat")
-        #expect(tree.layers.last?.navigationBar?.title == "Heat")
-        #expect(tree.layers.last?.navigationBar?.backButton?.title == "Movies")
+        #expect(tree.layers.last?.bar(NavigationBar.self)?.title == "Heat")
+        #expect(tree.layers.last?.bar(NavigationBar.self)?.backButton?.title == "Movies")
         #expect(detail.presentation.isVisible && !movies.presentation.isVisible)
     }
 
@@ -83,11 +83,11 @@ struct HTMLNavigationControllerTests {
         let navigation = HTMLNavigationController(rootViewController: list)
         navigation.prefersLargeTitles = true
         window.rootViewController = navigation
-        #expect(window.updatedScreenTree().layers.last?.navigationBar?.largeTitle == true)
+        #expect(window.updatedScreenTree().layers.last?.bar(NavigationBar.self)?.largeTitle == true)
 
         let detail = screen("Heat")
         detail.navigationItem.largeTitleDisplayMode = .never
         navigation.pushViewController(detail)
-        #expect(window.updatedScreenTree().layers.last?.navigationBar?.largeTitle == false)
+        #expect(window.updatedScreenTree().layers.last?.bar(NavigationBar.self)?.largeTitle == false)
     }
 }

@@ -21,8 +21,8 @@ struct HTMLTabBarControllerTests {
 
         // When the user selects Profile through the tab bar
         let tree = window.updatedScreenTree()
-        #expect(tree.layers.last?.tabBar?.items.map(\.title) == ["Movies", "Profile"])
-        #expect(tree.layers.last?.tabBar?.items.map(\.isSelected) == [true, false])
+        #expect(tree.layers.last?.bar(TabBar.self)?.items.map(\.title) == ["Movies", "Profile"])
+        #expect(tree.layers.last?.bar(TabBar.self)?.items.map(\.isSelected) == [true, false])
         _ = try await window.perform(try #require(tree.action("tab Profile")).token)
 
         // Then Profile shows, the detail is hidden but not dismissed
@@ -35,7 +35,7 @@ struct HTMLTabBarControllerTests {
         // Then the detail is back on top of its stack, with its back button
         let back = window.updatedScreenTree()
         #expect(back.visibleScreen?.title == "Heat")
-        #expect(back.layers.last?.navigationBar?.backButton?.title == "Movies")
+        #expect(back.layers.last?.bar(NavigationBar.self)?.backButton?.title == "Movies")
         #expect(detail.presentation.isVisible)
     }
 }

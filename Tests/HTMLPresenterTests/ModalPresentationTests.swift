@@ -23,7 +23,7 @@ struct ModalPresentationTests {
         // Then two layers show: the list under a sheet whose bar has a back button to "Rate"
         #expect(tree.layers.map(\.style) == [.window, .pageSheet])
         #expect(tree.layers.map(\.isInteractive) == [false, true])
-        #expect(tree.layers[1].navigationBar?.backButton?.title == "Rate")
+        #expect(tree.layers[1].bar(NavigationBar.self)?.backButton?.title == "Rate")
         #expect(!list.presentation.isVisible && thanks.presentation.isVisible)
         #expect(list.presentedViewController === sheet && sheet.presentingViewController === list)
 

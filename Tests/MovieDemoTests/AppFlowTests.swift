@@ -42,7 +42,7 @@ struct AppFlowTests {
 
         try await demo.signIn()
         #expect(demo.title == "Heat")
-        #expect(demo.tree.layers.first?.navigationBar?.backButton?.title == "Movies")
+        #expect(demo.tree.layers.first?.bar(NavigationBar.self)?.backButton?.title == "Movies")
     }
 
     @Test("a stack link that waited through login opens the Stack tab at that letter")
@@ -69,7 +69,7 @@ struct AppFlowTests {
         try await demo.signIn()
         try await demo.open("stack/C")
         #expect(demo.title == "Screen C")
-        #expect(demo.tree.layers.first?.navigationBar?.backButton?.title == "Screen B")
+        #expect(demo.tree.layers.first?.bar(NavigationBar.self)?.backButton?.title == "Screen B")
     }
 
     @Test("log out asks first, then ends the dashboard, shows login and releases the signed-in tree")

@@ -57,7 +57,7 @@ struct DeepLinkTests {
         try await demo.perform("step detail(id: 2)")
         try await demo.open("movies/2")
         #expect(demo.title == "The Godfather")
-        #expect(demo.tree.layers.first?.navigationBar?.backButton?.title == "Movies")
+        #expect(demo.tree.layers.first?.bar(NavigationBar.self)?.backButton?.title == "Movies")
         #expect(demo.tree.layers.count == 1)
     }
 

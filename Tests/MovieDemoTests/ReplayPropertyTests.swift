@@ -41,12 +41,7 @@ struct ReplayPropertyTests {
     /// The ids of every view controller the window holds that has a template, for Back.
     private static func screens(in tree: ScreenTree) -> [ScreenID] {
         func ids(_ node: ScreenNode) -> [ScreenID] {
-            switch node {
-            case .screen(let id, _, let template): template == nil ? [] : [id]
-            case .navigation(_, let stack): stack.flatMap(ids)
-            case .tabBar(_, let tabs, _): tabs.flatMap(ids)
-            case .alert: []
-            }
+            (node.template == nil ? [] : [node.id]) + node.children.flatMap(ids)
         }
         return tree.layers.flatMap { ids($0.root) }
     }

@@ -30,12 +30,8 @@ struct ClickPathTests {
     /// The window's whole tree, visible or not, by titles and templates (identifiers differ between windows).
     private func shape(_ scene: SessionScene) -> String {
         func shape(_ node: ScreenNode) -> String {
-            switch node {
-            case .screen(_, let title, let template): "\(title)[\(template ?? "")]"
-            case .navigation(_, let stack): "nav(\(stack.map(shape).joined(separator: ", ")))"
-            case .tabBar(_, let tabs, let selected): "tabs@\(selected)(\(tabs.map(shape).joined(separator: ", ")))"
-            case .alert(_, let title): "alert(\(title))"
-            }
+            guard let place = node.place else { return "\(node.title)[\(node.template ?? "")]" }
+            return "\(place)@\(node.visibleIndex ?? -1)(\(node.children.map(shape).joined(separator: ", ")))"
         }
         return scene.window.updatedScreenTree().layers.map { shape($0.root) }.joined(separator: " | ")
     }

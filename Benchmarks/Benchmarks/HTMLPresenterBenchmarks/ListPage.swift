@@ -76,7 +76,7 @@ struct ListPage: Sendable {
             </div>
             </header>
             <main class="content has-tab-bar">
-            <h1 class="large-title">\(escape(layer.navigationBar!.title))</h1>
+            <h1 class="large-title">\(escape(layer.bar(NavigationBar.self)!.title))</h1>
             <ul class="list">
             """
         if case .list(let movies)? = layer.screen.values?["movies"] {
@@ -92,7 +92,7 @@ struct ListPage: Sendable {
             }
         }
         html += "</ul>\n</main>\n<nav class=\"tab-bar\" aria-label=\"Tabs\">\n"
-        for item in layer.tabBar!.items {
+        for item in layer.bar(TabBar.self)!.items {
             html +=
                 "<form method=\"post\" action=\"\(escape("/_action/" + (item.action.token ?? "")))\" class=\"action\"><button type=\"submit\" class=\"tab"
             html += item.isSelected ? " is-selected\" aria-current=\"page\">" : "\">"

@@ -206,20 +206,16 @@ public final class Crawler {
     private static func state(_ id: Int, tree: ScreenTree, path: ClickPath) -> FlowMap.State {
         let screen = tree.visibleScreen
         let template = tree.alert == nil ? screen?.template ?? "" : "alert"
-        let selectedTab = tree.layers.first?.tabBar?.items.first(where: \.isSelected)?.title
         return FlowMap.State(
             id: id, title: tree.alert?.title ?? screen?.title ?? "", template: template,
-            group: selectedTab ?? String(template.prefix { $0 != "/" }),
+            group: tree.storyboardFlow ?? String(template.prefix { $0 != "/" }),
             depth: tree.layers.map { depth(of: $0.root) }.max() ?? 0, clickPath: path, cut: nil, isDeadEnd: false)
     }
 
-    /// The screens over the root of the deepest navigation stack under `node`.
+    /// The screens shown over the first of the deepest stack under `node` (a navigation controller's).
     private static func depth(of node: ScreenNode) -> Int {
-        switch node {
-        case .screen, .alert: 0
-        case .navigation(_, let stack): max(stack.count - 1, stack.map(depth).max() ?? 0)
-        case .tabBar(_, let tabs, _): tabs.map(depth).max() ?? 0
-        }
+        let own = node.place?.order == .stack ? node.visibleIndex ?? 0 : 0
+        return max(own, node.children.map(depth).max() ?? 0)
     }
 }
 

@@ -1,3 +1,5 @@
+import HTMLPresenter
+
 /// A way from one screen of a storyboard to another (or to itself): its kind and the steps its
 /// actions sent. An entry (the start, a deep link) is a segue from no screen.
 public struct Segue: Sendable, Equatable, Codable {
@@ -47,5 +49,20 @@ public struct Segue: Sendable, Equatable, Codable {
         self.kind = kind
         self.steps = steps
         self.edges = edges
+    }
+}
+
+extension Segue.Kind {
+    /// The kind of segue a container's transition draws.
+    init(_ transition: Transition) {
+        switch transition {
+        case .push: self = .push
+        case .back: self = .back
+        case .present: self = .present
+        case .dismiss: self = .dismiss
+        case .tab: self = .tab
+        case .replace: self = .replace
+        case .update: self = .update
+        }
     }
 }

@@ -69,28 +69,42 @@ extension Storyboard {
             guard let to = edge.to, to != edge.from, facts.indices.contains(edge.from), facts.indices.contains(to)
             else { return nil }
             let from = facts[edge.from]
-            let description = edge.action.flatMap { index in
-                pages[edge.from].tree.actions.indices.contains(index)
-                    ? pages[edge.from].tree.actions[index].description : nil
-            }
-            let kind = Self.kind(from: from, to: facts[to], action: edge.action == nil ? nil : description ?? "")
+            let actions = pages[edge.from].tree.actions
+            let move: Move =
+                edge.action.map { index in .action(actions.indices.contains(index) ? actions[index].transition : nil) }
+                ?? .liveMove
+            let kind = Self.kind(from: from, to: facts[to], move: move)
             return add(from: from.screen, to: facts[to].screen, kind: kind, step: edge.step)
         }
         return (Storyboard(screens: screens, segues: segues), edgeSegues, entrySegues)
     }
 
-    /// How the navigation changed from `from` to `to` by the action described as `action` (nil for
-    /// a live move).
-    static func kind(from: StateFacts, to: StateFacts, action: String?) -> Segue.Kind {
-        guard let action else { return .liveMove }
+    /// What moved the app from one state to another.
+    enum Move {
+        /// It moved by itself (a timer).
+        case liveMove
+        /// An action, with the transition its container declared (nil for a screen's own action).
+        case action(Transition?)
+    }
+
+    /// How the navigation changed from `from` to `to` by `move`: an alert shown, else what the
+    /// container whose action it was declares (a tab, back), else a modal presented or dismissed,
+    /// else what the first container that changed says (pushed, back, another tab, swapped), else
+    /// an alert dismissed or the same screen updated (or another one: replaced).
+    static func kind(from: StateFacts, to: StateFacts, move: Move) -> Segue.Kind {
+        guard case .action(let declared) = move else { return .liveMove }
         if let alert = to.alert, alert != from.alert { return .alert }
-        if action.hasPrefix("tab ") { return .tab }
-        if to.layers > from.layers { return .present }
-        if to.layers < from.layers { return .dismiss }
-        if action.hasPrefix("back to ") { return .back }
-        if let before = from.tab, let after = to.tab, before != after { return .tab }
-        if to.depth > from.depth { return .push }
-        if to.depth < from.depth { return .back }
+        if let declared { return Segue.Kind(declared) }
+        if to.roots.count > from.roots.count { return .present }
+        if to.roots.count < from.roots.count { return .dismiss }
+        // The top layer first: a change under a modal shows only where the modal is the same.
+        for (old, new) in zip(from.roots, to.roots).reversed() {
+            switch old.change(to: new) {
+            case .moved(let transition): return Segue.Kind(transition)
+            case .swapped: return .replace
+            case nil: continue
+            }
+        }
         if from.alert != nil, to.alert == nil { return from.under == to.under ? .dismiss : .replace }
         return from.under == to.under ? .update : .replace
     }
@@ -104,20 +118,17 @@ extension Storyboard {
         /// The id its screen would have without the alert.
         let under: String
         let alert: String?
-        let tab: String?
-        let layers: Int
-        let depth: Int
+        /// The root of each layer, the window's first.
+        let roots: [ScreenNode]
 
         init(state: FlowMap.State, tree: ScreenTree) {
-            let (place, depth) = tree.storyboardPlace
+            let place = tree.storyboardPlace
             let template = tree.visibleScreen?.template ?? ""
             under = place.isEmpty ? template : template + " in " + place.joined(separator: " › ")
             alert = tree.alert?.title
             screen = alert.map { "alert \"\($0)\"" } ?? under
             self.place = alert == nil ? place : []
-            tab = tree.rootTab
-            layers = tree.layers.count
-            self.depth = depth
+            roots = tree.layers.map(\.root)
         }
     }
 

@@ -11,8 +11,14 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     /// What an action does, kept as given: a step is described only when someone asks (describing
     /// an enum goes through reflection and would cost more than capturing the whole page).
     enum Purpose: Sendable {
-        case text(String)
+        /// A step the screen's stepper sends.
         case step(any Step)
+        /// A form of the screen.
+        case form
+        /// A handler of the screen.
+        case run
+        /// An action of a container's own chrome (a tab, the back button, an alert's button).
+        case own(any ContainerAction)
     }
 
     /// The 32-hex-digit token that names it in this capture (the web host's action URLs hold it).
@@ -39,15 +45,24 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether it is a form (its fields come from what the person typed).
     public var isForm: Bool {
-        if case .text("form") = purpose { return true }
+        if case .form = purpose { return true }
         return false
+    }
+
+    /// The segue it makes, as the container whose own action it is declares it (a tab, the back
+    /// button); nil for a screen's action (a step, a form), where how the screen tree changed decides.
+    public var transition: Transition? {
+        if case .own(let action) = purpose { return action.transition }
+        return nil
     }
 
     /// What it does: `step detail(id: 3)`, `back to Movies`, `tab Profile`, `form`.
     public var description: String {
         switch purpose {
-        case .text(let text): text
         case .step(let step): "step \(step)"
+        case .form: "form"
+        case .run: "run"
+        case .own(let action): action.description
         }
     }
 

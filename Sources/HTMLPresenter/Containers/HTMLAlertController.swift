@@ -15,6 +15,21 @@ import FlowCore
 /// under an alert stays visible, as on iOS.
 @MainActor
 public final class HTMLAlertController: HTMLViewController, Stepper {
+    /// Its own action: one of its buttons.
+    public enum Choice: ContainerAction {
+        /// The button with this title.
+        case button(String)
+
+        /// None of its own: the button's step may dismiss the alert or navigate anywhere.
+        public var transition: Transition? { nil }
+        /// `alert Log Out`.
+        public var description: String {
+            switch self {
+            case .button(let title): "alert \(title)"
+            }
+        }
+    }
+
     /// Where step actions are emitted.
     public let steps = Steps()
     /// The text under the title.
@@ -44,12 +59,10 @@ public final class HTMLAlertController: HTMLViewController, Stepper {
         dismiss()
     }
 
-    override var node: ScreenNode { .alert(id: id, title: title) }
-
     /// The alert as rendered, its buttons registered in `table` (an alert is always on top).
     func snapshot(table: ActionTable) -> AlertSnapshot {
         let buttons = actions.map { action in
-            let reference = table.register(.text("alert \(action.title)"), of: id) { [weak self] _ in
+            let reference = table.register(.own(Choice.button(action.title)), of: id) { [weak self] _ in
                 self?.choose(action)
                 return .accepted
             }

@@ -1,5 +1,3 @@
-import HTMLTemplates
-
 /// A stack of screens with a navigation bar: the title, a back button labelled with the previous
 /// screen's title, and the top screen's bar buttons. Same API as UINavigationController.
 ///
@@ -11,7 +9,22 @@ import HTMLTemplates
 ///
 /// Popped and replaced screens are reported dismissed.
 @MainActor
-public final class HTMLNavigationController: HTMLViewController {
+public final class HTMLNavigationController: HTMLViewController, HTMLContainer {
+    /// Its own action: the back button.
+    public enum Action: ContainerAction {
+        /// Back to the screen under the top one, named by its title.
+        case back(to: String)
+
+        /// A back segue.
+        public var transition: Transition? { .back }
+        /// `back to Movies`.
+        public var description: String {
+            switch self {
+            case .back(let title): "back to \(title)"
+            }
+        }
+    }
+
     /// The stack, bottom first.
     public private(set) var viewControllers: [HTMLViewController] = []
     /// Large titles for screens whose `largeTitleDisplayMode` is `.automatic`.
@@ -79,24 +92,25 @@ public final class HTMLNavigationController: HTMLViewController {
         return removed
     }
 
-    override func release(_ child: HTMLViewController) {
+    /// Forgets `child`, which another container adopted.
+    public func release(_ child: HTMLViewController) {
         viewControllers.removeAll { $0 === child }
         containerDidChange()
     }
 
-    override var containedViewControllers: [HTMLViewController] { viewControllers }
-    override var visibleChild: HTMLViewController? { topViewController }
-    override func reveal(_ child: HTMLViewController) { popToViewController(child) }
-    override var node: ScreenNode { .navigation(id: id, stack: viewControllers.map(\.node)) }
-
-    override func describeBars(into bars: inout LayerBars, table: ActionTable?) {
-        if bars.navigationBar == nil { bars.navigationBar = navigationBar(table: table) }
-    }
+    /// The whole stack.
+    public var containedViewControllers: [HTMLViewController] { viewControllers }
+    /// The top screen.
+    public var visibleChild: HTMLViewController? { topViewController }
+    /// Pops to `child`.
+    public func reveal(_ child: HTMLViewController) { popToViewController(child) }
+    /// `navigation`, a stack.
+    public var place: ContainerPlace { ContainerPlace(kind: "navigation", order: .stack) }
 
     /// The bar: the top screen's title and bar buttons, and a back button to the previous screen.
-    private func navigationBar(table: ActionTable?) -> ScreenLayer.NavigationBar {
+    public func bar(actions: ContainerActions<HTMLNavigationController>) -> NavigationBar? {
         guard let top = viewControllers.last else {
-            return .init(title: "", largeTitle: false, backButton: nil, leftItems: [], rightItems: [])
+            return NavigationBar(title: "", largeTitle: false, backButton: nil, leftItems: [], rightItems: [])
         }
         var backButton: BarButtonSnapshot?
         // Read without making the items of screens that never set one.
@@ -104,11 +118,8 @@ public final class HTMLNavigationController: HTMLViewController {
         if viewControllers.count > 1, item?.hidesBackButton != true {
             let previous = viewControllers[viewControllers.count - 2]
             let label = previous.madeNavigationItem?.backButtonTitle ?? previous.title
-            let action =
-                table?.register(.text("back to \(previous.title)"), of: id) { [weak self, weak previous] _ in
-                    if let self, let previous { popToViewController(previous, animated: true) }
-                    return .accepted
-                } ?? .inert
+            // Taken only while the stack is as captured (any change retires it): pop the top.
+            let action = actions.action(.back(to: previous.title)) { $0.popViewController(animated: true) }
             backButton = BarButtonSnapshot(title: label.isEmpty ? "Back" : label, action: action, isProminent: false)
         }
         let largeTitle =
@@ -117,13 +128,13 @@ public final class HTMLNavigationController: HTMLViewController {
             case .never: false
             case .automatic: prefersLargeTitles
             }
-        let actions = ScreenActions(table: table, screen: top)
         let buttons = { (items: [BarButtonItem]) in
             items.map {
-                BarButtonSnapshot(title: $0.title, action: actions.action(for: $0), isProminent: $0.style == .done)
+                BarButtonSnapshot(
+                    title: $0.title, action: actions.action(for: $0, of: top), isProminent: $0.style == .done)
             }
         }
-        return .init(
+        return NavigationBar(
             title: top.title, largeTitle: largeTitle, backButton: backButton,
             leftItems: buttons(item?.leftBarButtonItems ?? []),
             rightItems: buttons(item?.rightBarButtonItems ?? []))

@@ -1,5 +1,3 @@
-import HTMLTemplates
-
 /// Tabs, each with its own view controller (usually a navigation controller, which keeps its own
 /// stack while another tab is selected). Same API as UITabBarController.
 ///
@@ -10,7 +8,22 @@ import HTMLTemplates
 /// window.rootViewController = tabBar
 /// ```
 @MainActor
-public final class HTMLTabBarController: HTMLViewController {
+public final class HTMLTabBarController: HTMLViewController, HTMLContainer {
+    /// Its own action: a tab.
+    public enum Action: ContainerAction {
+        /// Selects the tab with this title.
+        case tab(String)
+
+        /// A tab segue.
+        public var transition: Transition? { .tab }
+        /// `tab Profile`.
+        public var description: String {
+            switch self {
+            case .tab(let title): "tab \(title)"
+            }
+        }
+    }
+
     /// The tabs' view controllers, in order.
     public private(set) var viewControllers: [HTMLViewController] = []
     /// The selected tab.
@@ -46,7 +59,8 @@ public final class HTMLTabBarController: HTMLViewController {
         containerDidChange()
     }
 
-    override func release(_ child: HTMLViewController) {
+    /// Forgets `child`, which another container adopted.
+    public func release(_ child: HTMLViewController) {
         viewControllers.removeAll { $0 === child }
         if !viewControllers.isEmpty && !viewControllers.indices.contains(selectedIndex) {
             selectedIndex = 0
@@ -54,27 +68,34 @@ public final class HTMLTabBarController: HTMLViewController {
         containerDidChange()
     }
 
-    override var containedViewControllers: [HTMLViewController] { viewControllers }
-    override var visibleChild: HTMLViewController? { selectedViewController }
-    override func reveal(_ child: HTMLViewController) {
+    /// Every tab.
+    public var containedViewControllers: [HTMLViewController] { viewControllers }
+    /// The selected tab.
+    public var visibleChild: HTMLViewController? { selectedViewController }
+    /// Selects `child`'s tab.
+    public func reveal(_ child: HTMLViewController) {
         if let index = viewControllers.firstIndex(where: { $0 === child }) { selectedIndex = index }
     }
-    override var node: ScreenNode {
-        .tabBar(id: id, tabs: viewControllers.map(\.node), selectedIndex: selectedIndex)
+    /// `tab` and the selected tab's title: each tab is a flow of its own.
+    public var place: ContainerPlace {
+        ContainerPlace(
+            kind: "tab", flow: selectedViewController.map { item(of: $0).title } ?? "\(selectedIndex + 1)",
+            order: .alternatives(.tab))
     }
 
-    override func describeBars(into bars: inout LayerBars, table: ActionTable?) {
-        guard bars.tabBar == nil else { return }
-        let items = viewControllers.enumerated().map { index, tab in
-            let item = tab.tabBarItem ?? TabBarItem(title: tab.title, icon: "circle")
-            let action =
-                table?.register(.text("tab \(item.title)"), of: id) { [weak self] _ in
-                    self?.selectedIndex = index
-                    return .accepted
-                } ?? .inert
-            return ScreenLayer.TabBar.Item(
-                title: item.title, icon: item.icon, isSelected: index == selectedIndex, action: action)
-        }
-        bars.tabBar = .init(items: items)
+    /// The bar: a button per tab.
+    public func bar(actions: ContainerActions<HTMLTabBarController>) -> TabBar? {
+        TabBar(
+            items: viewControllers.enumerated().map { index, tab in
+                let item = item(of: tab)
+                let action = actions.action(.tab(item.title)) { $0.selectedIndex = index }
+                return TabBar.Item(
+                    title: item.title, icon: item.icon, isSelected: index == selectedIndex, action: action)
+            })
+    }
+
+    /// How `tab` shows in the bar: its item, or its title with a generic icon.
+    private func item(of tab: HTMLViewController) -> TabBarItem {
+        tab.tabBarItem ?? TabBarItem(title: tab.title, icon: "circle")
     }
 }

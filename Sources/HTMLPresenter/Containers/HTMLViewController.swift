@@ -55,8 +55,9 @@ open class HTMLViewController: Presentable {
         self.title = title
     }
 
-    /// A container: it has no template of its own.
-    init(containerTitle: String) {
+    /// A view controller without a template of its own: a container's (see ``HTMLContainer``), or an
+    /// alert's.
+    public init(containerTitle: String) {
         templateName = nil
         viewModel = nil
         title = containerTitle
@@ -116,66 +117,39 @@ open class HTMLViewController: Presentable {
         window?.contentDidChange()
     }
 
-    // MARK: Container hooks
+    // MARK: Containment
 
-    /// Every view controller this one contains (all tabs, the whole stack).
-    var containedViewControllers: [HTMLViewController] { [] }
+    /// This view controller as a container, if it is one.
+    var container: (any HTMLContainer)? { self as? any HTMLContainer }
 
-    /// The contained view controller on screen, if this is a container.
-    var visibleChild: HTMLViewController? { nil }
-
-    /// Makes `child`, one of ``containedViewControllers``, the visible child (a navigation
-    /// controller pops to it, a tab bar controller selects it).
-    func reveal(_ child: HTMLViewController) {}
+    /// Every view controller this one contains (all tabs, the whole stack); none for a screen.
+    var children: [HTMLViewController] { container?.containedViewControllers ?? [] }
 
     /// This view controller and, through each container's visible child, the screen on screen.
     var visiblePath: [HTMLViewController] {
         var path = [self]
-        while let child = path.last?.visibleChild { path.append(child) }
+        while let child = path.last?.container?.visibleChild { path.append(child) }
         return path
     }
 
-    /// Draws the bar this container shows around its visible child into `bars`, unless a container
-    /// nearer the screen drew that bar already; its actions are registered in `table` (nil when the
-    /// layer is not interactive: the bar is drawn without actions).
-    func describeBars(into bars: inout LayerBars, table: ActionTable?) {}
-
     /// This view controller and its contents as plain values.
     var node: ScreenNode {
-        .screen(id: id, title: title, template: templateName)
-    }
-
-    /// Adopts `child` as contained by this container.
-    func adopt(_ child: HTMLViewController) {
-        if let previous = child.parent, previous !== self {
-            previous.release(child)
+        guard let container else {
+            return ScreenNode(id: id, title: title, template: templateName, place: nil, children: [], visibleIndex: nil)
         }
-        child.parent = self
-    }
-
-    /// Forgets a child that moved to another container (not a dismissal).
-    func release(_ child: HTMLViewController) {}
-
-    /// Children a container just removed: they leave the window with what they presented.
-    func dismissRemoved(_ removed: [HTMLViewController]) {
-        for viewController in removed {
-            viewController.parent = nil
-            window?.dismissModals(presentedFrom: viewController)
-            viewController.markDismissedRecursively()
-        }
+        let children = container.containedViewControllers
+        let visible = container.visibleChild
+        return ScreenNode(
+            id: id, title: title, template: templateName, place: container.place, children: children.map(\.node),
+            visibleIndex: visible.flatMap { visible in children.firstIndex { $0 === visible } })
     }
 
     /// Reports this view controller and everything it contains as dismissed.
     func markDismissedRecursively() {
-        for child in containedViewControllers {
+        for child in children {
             child.markDismissedRecursively()
         }
         presentation.markDismissed()
-    }
-
-    /// The tree changed: the window updates visibility and what the page shows.
-    func containerDidChange() {
-        window?.treeDidChange()
     }
 
     // MARK: Forms

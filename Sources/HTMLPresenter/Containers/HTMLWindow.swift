@@ -142,12 +142,12 @@ public final class HTMLWindow: Presentable {
         guard let layer = layerRoots.firstIndex(where: { $0.node.contains(id) }) else { return false }
         let root = layerRoots[layer]
         dismissModals(from: layer)
-        var container = root
-        while container.id != id,
-            let child = container.containedViewControllers.first(where: { $0.node.contains(id) })
+        var viewController = root
+        while viewController.id != id,
+            let child = viewController.children.first(where: { $0.node.contains(id) })
         {
-            container.reveal(child)
-            container = child
+            viewController.container?.reveal(child)
+            viewController = child
         }
         return true
     }
@@ -285,7 +285,7 @@ public final class HTMLWindow: Presentable {
 
     private static func forEach(in root: HTMLViewController, _ body: (HTMLViewController) -> Void) {
         body(root)
-        for child in root.containedViewControllers {
+        for child in root.children {
             forEach(in: child, body)
         }
     }

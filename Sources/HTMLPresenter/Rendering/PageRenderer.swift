@@ -1,7 +1,7 @@
 import HTMLTemplates
 
-/// Turns a ``ScreenTree`` into the page: the chrome (status bar, navigation bar, tab bar, sheets,
-/// alert) around the visible screen's template, with the links it is given (``PageLinks``): a served
+/// Turns a ``ScreenTree`` into the page: the chrome (status bar, each container's bar, sheets, alert)
+/// around the visible screen's template, with the links it is given (``PageLinks``): a served
 /// page's URLs, a static export's files. A pure function of its input, safe off the main actor.
 ///
 /// ```swift
@@ -133,13 +133,14 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    /// The layer's template value, and whether its screen's template never loaded.
+    /// The layer's template value, and whether its screen's template or a bar's never loaded.
     private func layerValue(_ layer: ScreenLayer, isTop: Bool, context: inout RenderContext) throws(RenderError)
         -> (TemplateValue, Bool)
     {
         // A covered screen is issued no actions: its action attributes are left out, so inside the
         // layer's disabled fieldset nothing in it can be submitted.
-        let (content, lacksTemplate) = try content(of: layer.screen, context: &context)
+        let (content, lacksContent) = try content(of: layer.screen, context: &context)
+        var lacksTemplate = lacksContent
         var value: [String: TemplateValue] = [
             "isBase": .bool(layer.style == .window),
             "isSheet": .bool(layer.style == .pageSheet),
@@ -148,39 +149,52 @@ public struct PageRenderer: Sendable {
             "isInteractive": .bool(layer.isInteractive),
             "content": .string(content),
         ]
-        if let bar = layer.navigationBar {
-            var navigationBar: [String: TemplateValue] = [
-                "title": .string(bar.title),
-                "largeTitle": .bool(bar.largeTitle),
-                "leftItems": .list(bar.leftItems.map(barItemValue)),
-                "rightItems": .list(bar.rightItems.map(barItemValue)),
-            ]
-            if let back = bar.backButton {
-                navigationBar["backButton"] = ["label": .string(back.title), "action": actionValue(back.action)]
+        // The bars come the nearest container's first: the outermost's top bar is drawn highest, the
+        // innermost's bottom bar right under the content.
+        var topBars: [TemplateValue] = []
+        var bottomBars: [TemplateValue] = []
+        var headers: [TemplateValue] = []
+        var classes: [TemplateValue] = []
+        for bar in layer.bars {
+            var values = bar.templateValue
+            values["isTop"] = .bool(isTop)
+            guard let html = try render(values, template: type(of: bar).template, context: &context) else {
+                lacksTemplate = true
+                continue
             }
-            value["navigationBar"] = .object(navigationBar)
+            switch type(of: bar).position {
+            case .top: topBars.insert(["html": .string(html)], at: 0)
+            case .bottom: bottomBars.append(["html": .string(html)])
+            }
+            if let header = bar.contentHeader {
+                guard let html = try render(values, template: header, context: &context) else {
+                    lacksTemplate = true
+                    continue
+                }
+                headers.insert(["html": .string(html)], at: 0)
+            }
+            if let name = bar.contentClass { classes.append(["name": .string(name)]) }
         }
-        if let tabBar = layer.tabBar {
-            value["tabBar"] = [
-                "items": .list(
-                    tabBar.items.map {
-                        [
-                            "title": .string($0.title), "icon": .string($0.icon), "isSelected": .bool($0.isSelected),
-                            "action": actionValue($0.action),
-                        ]
-                    })
-            ]
-        }
+        value["topBars"] = .list(topBars)
+        value["bottomBars"] = .list(bottomBars)
+        value["contentHeaders"] = .list(headers)
+        value["contentClasses"] = .list(classes)
         return (.object(value), lacksTemplate)
     }
 
-    private func barItemValue(_ item: BarButtonSnapshot) -> TemplateValue {
-        ["label": .string(item.title), "action": actionValue(item.action), "isProminent": .bool(item.isProminent)]
-    }
-
-    /// A chrome button's action; none on a covered layer, where the chrome draws the button disabled.
-    private func actionValue(_ action: ActionReference) -> TemplateValue {
-        action.token == nil ? .null : .action(action)
+    /// A bar's template (the chrome's for a `flowhost/` name, else the app's) rendered with `values`;
+    /// nil when it is the app's and never loaded (its file has a problem: the page shows the problem).
+    private func render(_ values: TemplateValue, template name: String, context: inout RenderContext)
+        throws(RenderError) -> String?
+    {
+        guard !name.hasPrefix(Chrome.prefix) else {
+            return try Chrome.templates.render(values, template: name, context: &context)
+        }
+        do {
+            return try templates.render(values, template: name, context: &context)
+        } catch .unknownTemplate where !templates.problems.isEmpty {
+            return nil
+        }
     }
 
     private func problemsValue(_ problems: [TemplateProblem]) -> TemplateValue {
@@ -207,7 +221,7 @@ public struct PageRenderer: Sendable {
             "actions": .list(
                 alert.actions.map {
                     [
-                        "title": .string($0.title), "action": actionValue($0.action), "isCancel": .bool($0.isCancel),
+                        "title": .string($0.title), "action": $0.action.barValue, "isCancel": .bool($0.isCancel),
                         "isDestructive": .bool($0.isDestructive),
                     ]
                 }),

@@ -16,7 +16,7 @@ extension HTMLWindow {
         guard roots.indices.contains(position.layer) else { return nil }
         var viewController = roots[position.layer]
         for index in position.path {
-            let children = viewController.containedViewControllers
+            let children = viewController.children
             guard children.indices.contains(index) else { return nil }
             viewController = children[index]
         }
@@ -57,7 +57,7 @@ extension HTMLWindow {
 
     private static func find(_ id: ScreenID, in root: HTMLViewController) -> ([Int], HTMLViewController)? {
         if root.id == id { return ([], root) }
-        for (index, child) in root.containedViewControllers.enumerated() {
+        for (index, child) in root.children.enumerated() {
             if let (path, found) = find(id, in: child) { return ([index] + path, found) }
         }
         return nil

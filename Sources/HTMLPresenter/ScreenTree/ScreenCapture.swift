@@ -4,8 +4,8 @@ import HTMLTemplates
 /// containers draw and the visible screen's values; the alert over them; and a token and a
 /// position for every action the user can take now.
 ///
-/// The window decides what its layers are and when to capture; the containers describe their own
-/// bars (`describeBars(into:table:)`), so a new container type is one file.
+/// The window decides what its layers are and when to capture; each container describes its own
+/// bar and place (see ``HTMLContainer``), so a new container type is one file.
 @MainActor
 struct ScreenCapture {
     /// Where the capture registers the actions it puts on screen.
@@ -41,20 +41,31 @@ struct ScreenCapture {
         let table = isInteractive ? table : nil
         let path = root.visiblePath
         let screen = path[path.count - 1]
-        // The innermost container of each kind draws its bar: describe from the screen outwards.
-        var bars = LayerBars()
-        for container in path.reversed() {
-            container.describeBars(into: &bars, table: table)
+        // The container nearest the screen draws each type of bar: described from the screen
+        // outwards (its bar buttons' actions come before the content's, as they always have).
+        var bars: [any ContainerBar] = []
+        for container in path.reversed().compactMap(\.container) {
+            Self.describeBar(of: container, table: table, into: &bars)
         }
         return ScreenLayer(
             style: style,
             root: root.node,
             isInteractive: isInteractive,
-            navigationBar: bars.navigationBar,
-            tabBar: bars.tabBar,
+            bars: bars,
             screen: ScreenSnapshot(
                 id: screen.id, title: screen.title, template: screen.templateName,
                 values: rendersContent ? values(of: screen, table: table) : nil))
+    }
+
+    /// Appends `container`'s bar to `bars` unless a container nearer the screen drew one of its type.
+    private static func describeBar<Container: HTMLContainer>(
+        of container: Container, table: ActionTable?, into bars: inout [any ContainerBar]
+    ) {
+        let type = ObjectIdentifier(Container.Bar.self)
+        guard !bars.contains(where: { ObjectIdentifier(Swift.type(of: $0)) == type }) else { return }
+        if let bar = container.bar(actions: ContainerActions(table: table, container: container)) {
+            bars.append(bar)
+        }
     }
 
     private func values(of screen: HTMLViewController, table: ActionTable?) -> TemplateValue? {

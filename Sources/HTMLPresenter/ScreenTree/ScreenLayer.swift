@@ -1,5 +1,3 @@
-import HTMLTemplates
-
 /// One layer of the page: the window's root, or a presented modal, with its bars and visible screen.
 public struct ScreenLayer: Sendable, Equatable {
     /// What kind of layer.
@@ -10,38 +8,16 @@ public struct ScreenLayer: Sendable, Equatable {
         case pageSheet
         /// A modal covering everything.
         case fullScreen
-    }
 
-    /// The navigation bar of the navigation controller on the visible path.
-    public struct NavigationBar: Sendable, Equatable {
-        /// The top screen's title.
-        public let title: String
-        /// Whether the title is drawn large.
-        public let largeTitle: Bool
-        /// Back to the previous screen, labelled with its title; nil at the root.
-        public let backButton: BarButtonSnapshot?
-        /// Buttons at the left.
-        public let leftItems: [BarButtonSnapshot]
-        /// Buttons at the right.
-        public let rightItems: [BarButtonSnapshot]
-    }
-
-    /// A tab bar's items.
-    public struct TabBar: Sendable, Equatable {
-        /// One tab.
-        public struct Item: Sendable, Equatable {
-            /// The label.
-            public let title: String
-            /// The icon name.
-            public let icon: String
-            /// Whether it is the selected tab.
-            public let isSelected: Bool
-            /// The action that selects it; one without a token when not interactive.
-            public let action: ActionReference
+        /// How a storyboard names the place of what it shows: `sheet`, `full screen`; nil for the
+        /// window's root, which is no place of its own.
+        public var place: String? {
+            switch self {
+            case .window: nil
+            case .pageSheet: "sheet"
+            case .fullScreen: "full screen"
+            }
         }
-
-        /// The tabs, in order.
-        public let items: [Item]
     }
 
     /// What kind of layer.
@@ -50,10 +26,27 @@ public struct ScreenLayer: Sendable, Equatable {
     public let root: ScreenNode
     /// Whether the user can act on it (the top layer, without an alert over it).
     public let isInteractive: Bool
-    /// The navigation bar, if the visible screen is in a navigation controller.
-    public let navigationBar: NavigationBar?
-    /// The tab bar, if the layer's visible path goes through a tab bar controller.
-    public let tabBar: TabBar?
+    /// The bars drawn around the visible screen, the nearest container's first: of the containers
+    /// on the visible path that draw the same type of bar, the one nearest the screen draws it.
+    public let bars: [any ContainerBar]
     /// The visible screen.
     public let screen: ScreenSnapshot
+
+    /// The bar of type `type`, if one is drawn: `layer.bar(NavigationBar.self)?.backButton?.title`.
+    public func bar<Bar: ContainerBar>(_ type: Bar.Type) -> Bar? {
+        bars.lazy.compactMap { $0 as? Bar }.first
+    }
+
+    /// The same layer with `screen` as its visible screen.
+    func showing(_ screen: ScreenSnapshot) -> ScreenLayer {
+        ScreenLayer(style: style, root: root, isInteractive: isInteractive, bars: bars, screen: screen)
+    }
+
+    /// Same style, tree, interactivity, bars and screen.
+    public static func == (lhs: ScreenLayer, rhs: ScreenLayer) -> Bool {
+        lhs.style == rhs.style && lhs.root == rhs.root && lhs.isInteractive == rhs.isInteractive
+            && lhs.screen == rhs.screen
+            && lhs.bars.count == rhs.bars.count
+            && zip(lhs.bars, rhs.bars).allSatisfy { $0.isEqual(to: $1) }
+    }
 }

@@ -1,28 +1,27 @@
 /// A view controller and what it contains, as a plain value: the structure of what the window
-/// holds, visible or not.
-public indirect enum ScreenNode: Sendable, Equatable {
-    /// A screen with its title and template.
-    case screen(id: ScreenID, title: String, template: String?)
-    /// A navigation controller and its stack, bottom first.
-    case navigation(id: ScreenID, stack: [ScreenNode])
-    /// A tab bar controller, its tabs and the selected one.
-    case tabBar(id: ScreenID, tabs: [ScreenNode], selectedIndex: Int)
-    /// An alert.
-    case alert(id: ScreenID, title: String)
-
+/// holds, visible or not. A container's node has its ``place`` (what the container says of itself:
+/// see ``HTMLContainer``), its children and the one shown; a screen's has its template.
+public struct ScreenNode: Sendable, Equatable {
     /// The view controller's identifier.
-    public var id: ScreenID {
-        switch self {
-        case .screen(let id, _, _), .navigation(let id, _), .tabBar(let id, _, _), .alert(let id, _): id
-        }
+    public let id: ScreenID
+    /// Its title.
+    public let title: String
+    /// Its template; nil for a container or an alert.
+    public let template: String?
+    /// Where a container puts its screens in a storyboard; nil for a screen or an alert.
+    public let place: ContainerPlace?
+    /// What a container holds, in order (a whole stack, every tab); empty for a screen.
+    public let children: [ScreenNode]
+    /// The index in ``children`` of the one shown; nil for a screen or an empty container.
+    public let visibleIndex: Int?
+
+    /// The child shown, if any.
+    public var visibleChild: ScreenNode? {
+        visibleIndex.map { children[$0] }
     }
 
     /// Whether this node or one inside it has identifier `id`.
     public func contains(_ id: ScreenID) -> Bool {
-        switch self {
-        case .screen, .alert: self.id == id
-        case .navigation(let own, let stack): own == id || stack.contains { $0.contains(id) }
-        case .tabBar(let own, let tabs, _): own == id || tabs.contains { $0.contains(id) }
-        }
+        self.id == id || children.contains { $0.contains(id) }
     }
 }

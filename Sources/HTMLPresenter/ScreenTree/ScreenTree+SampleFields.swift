@@ -11,9 +11,7 @@ extension ScreenTree {
             if values["form"] == nil { values["form"] = typed } else { values["form"]?["values"] = typed["values"] }
             let screen = ScreenSnapshot(
                 id: layer.screen.id, title: layer.screen.title, template: layer.screen.template, values: values)
-            return ScreenLayer(
-                style: layer.style, root: layer.root, isInteractive: layer.isInteractive,
-                navigationBar: layer.navigationBar, tabBar: layer.tabBar, screen: screen)
+            return layer.showing(screen)
         }
         return ScreenTree(version: version, layers: filled, alert: alert, actions: actions)
     }

@@ -7,7 +7,7 @@
 /// ```swift
 /// let tree = window.updatedScreenTree()
 /// #expect(tree.visibleScreen?.template == "movies/detail")
-/// #expect(tree.layers.last?.navigationBar?.backButton?.title == "Movies")
+/// #expect(tree.layers.last?.bar(NavigationBar.self)?.backButton?.title == "Movies")
 /// ```
 public struct ScreenTree: Sendable, Equatable {
     /// The window's ``HTMLWindow/version`` when captured: a later capture of a changed window has a

@@ -41,7 +41,7 @@ public struct ScreenActions {
     ) -> TemplateValue {
         guard let table else { return .action(.inert) }
         return .action(
-            table.register(.text("form"), of: screen.id, fields: fields, sampleFields: samples) {
+            table.register(.form, of: screen.id, fields: fields, sampleFields: samples) {
                 [weak screen] fields in
                 let outcome = await handler(fields)
                 screen?.formDidSubmit(fields, outcome: outcome)
@@ -74,7 +74,7 @@ public struct ScreenActions {
 
     private func runAction(_ handler: @escaping @MainActor () -> Void) -> ActionReference {
         guard let table else { return .inert }
-        return table.register(.text("run"), of: screen.id) { _ in
+        return table.register(.run, of: screen.id) { _ in
             handler()
             return .accepted
         }

@@ -238,7 +238,7 @@ struct HTMLPresenterExamples {
         // example: Sources/HTMLPresenter/ScreenTree/ScreenTree.swift
         let tree = window.updatedScreenTree()
         #expect(tree.visibleScreen?.template == "movies/detail")
-        #expect(tree.layers.last?.navigationBar?.backButton?.title == "Movies")
+        #expect(tree.layers.last?.bar(NavigationBar.self)?.backButton?.title == "Movies")
         // end of example
     }
 }
