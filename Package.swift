@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .library(name: "FlowHostApp", targets: ["FlowHostApp"]),
         .library(name: "FlowCrawl", targets: ["FlowCrawl"]),
+        .library(name: "FlowSnapshots", targets: ["FlowSnapshots"]),
         .library(name: "FlowHostSQLite", targets: ["FlowHostSQLite"]),
         .library(name: "FlowHostPostgres", targets: ["FlowHostPostgres"]),
         .library(name: "WebHost", targets: ["WebHost"]),
@@ -54,7 +55,7 @@ let package = Package(
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowSnapshots",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
@@ -71,6 +72,16 @@ let package = Package(
         ),
         // The crawler, the static export and the flow map: no HTTP.
         .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Pixel snapshots of every crawled state: Chromium over the DevTools protocol, PNG diff, the review report.
+        .target(
+            name: "FlowSnapshots",
+            dependencies: [
+                "HTMLPresenter", "FlowHostApp", "FlowCrawl", "CLibPNG",
+                // Digests of pages and assets (HTML first).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // A store at rest, whatever keeps it: ids as SHA-256, secret values sealed with AES-GCM, the key.
         .target(
             name: "FlowHostAtRest",
@@ -123,7 +134,7 @@ let package = Package(
             name: "FlowHostServe",
             dependencies: [
                 "WebHost", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowHostPostgres",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlowSnapshots", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -179,6 +190,9 @@ let package = Package(
             ],
             exclude: ["README/Templates", "README/Tests/MovieAppTests/__Snapshots__"]
         ),
+        .testTarget(
+            name: "FlowSnapshotsTests",
+            dependencies: ["FlowSnapshots", "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl"]),
         .testTarget(
             name: "FlowHostServeTests",
             dependencies: [
