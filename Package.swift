@@ -182,7 +182,7 @@ let package = Package(
             name: "DocumentationExamples",
             dependencies: [
                 "FlowCore", "HTMLPresenter", "HTMLValidation", "FlowHostApp", "FlowCrawl", "WebHost", "FlowTesting",
-                "MovieDemo", "FlowHostServe",
+                "MovieDemo", "FlowHostServe", "FlowSnapshots",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -20,7 +20,7 @@ import Foundation
 /// themselves are checked on its machine).
 ///
 /// ```swift
-/// try await assertAppSnapshot(of: try PrototypeApp.make(folders: AppFolders(packageContaining: #filePath)), as: .image)
+/// try await assertAppSnapshot(of: try makeMovieApp(folders: AppFolders(packageContaining: #filePath)), as: .image)
 /// ```
 ///
 /// - Throws: What the crawl throws; ``FlowSnapshots/SnapshotError`` when the pictures cannot be

@@ -4,11 +4,6 @@ import Foundation
 /// a page that hangs or crashes takes no other tab with it), set up to shoot a phone's screen:
 /// the viewport and scale fixed, the colour scheme emulated, motion reduced, the page told it has
 /// the focus (every tab alike, so none draws its focus ring or caret differently).
-///
-/// ```swift
-/// let tab = try await BrowserTab.open(on: connection, viewport: Viewport(width: 390, height: 844), scale: 2)
-/// let shot = try await tab.shoot(URL(filePath: "/tmp/page.html"), dark: false, timeout: .seconds(20))
-/// ```
 struct BrowserTab: Sendable {
     /// The size of the page's viewport, in CSS pixels.
     struct Viewport: Sendable, Equatable, Codable {

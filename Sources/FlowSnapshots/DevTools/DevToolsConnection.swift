@@ -175,6 +175,12 @@ final class DevToolsConnection: Sendable {
     }
 
     private func dispatch(_ message: Data) {
+        // A successful reply (a screenshot's is hundreds of KB) goes to its caller unparsed here:
+        // the caller decodes it once.
+        if let id = Self.successfulReplyID(message) {
+            state.withLock { $0.replies.removeValue(forKey: id) }?.continuation.resume(returning: message)
+            return
+        }
         guard let header = try? JSONDecoder().decode(Header.self, from: message) else { return }
         if let id = header.id {
             guard let pending = state.withLock({ $0.replies.removeValue(forKey: id) }) else { return }
@@ -210,6 +216,22 @@ final class DevToolsConnection: Sendable {
             }
             for waiter in waiters { waiter.resume(returning: message) }
         }
+    }
+
+    /// The `id` of a message that starts `{"id":<digits>,"result":`, as Chromium writes every
+    /// successful reply; nil for anything else (an error, an event), which is parsed whole.
+    static func successfulReplyID(_ message: Data) -> Int? {
+        let prefix = Array(#"{"id":"#.utf8)
+        guard message.starts(with: prefix) else { return nil }
+        var id = 0
+        var index = message.startIndex + prefix.count
+        while index < message.endIndex, id < 100_000_000, case let digit = Int(message[index]) - 48, (0...9).contains(digit) {
+            id = id * 10 + digit
+            index += 1
+        }
+        let result = Array(#","result":"#.utf8)
+        guard index > message.startIndex + prefix.count, message[index...].starts(with: result) else { return nil }
+        return id
     }
 
     private func failSession(_ session: String?, _ error: DevToolsError) {
