@@ -97,14 +97,22 @@ final class ChromiumProcess: Sendable {
             _ = try? await connection.send("Browser.close", timeout: .seconds(5))
         }
         connection.shutDown()
-        var status: Int32 = 0
-        for _ in 0..<100 where waitpid(pid, &status, WNOHANG) == 0 {
+        // Waited for without being reaped (WNOWAIT): until it is, its process group's id cannot
+        // be another's, so what is left of it (a renderer the browser did not wait for) is killed
+        // by that id safely, and only then is the browser reaped.
+        for _ in 0..<100 where !hasExited {
             try? await Task.sleep(for: .milliseconds(50))
         }
-        // Whatever is left of it (a renderer the browser did not wait for): gone.
         kill(-pid, SIGKILL)
-        _ = waitpid(pid, &status, WNOHANG)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
         try? FileManager.default.removeItem(at: profile)
+    }
+
+    /// Whether the browser process has exited (it is not reaped by asking).
+    private var hasExited: Bool {
+        var information = siginfo_t()
+        return waitid(P_PID, id_t(pid), &information, WEXITED | WNOHANG | WNOWAIT) == 0 && information.si_signo == SIGCHLD
     }
 
     /// The last lines Chromium wrote to its log, for a message about why it went away.
