@@ -112,7 +112,8 @@ final class ChromiumProcess: Sendable {
     /// Whether the browser process has exited (it is not reaped by asking).
     private var hasExited: Bool {
         var information = siginfo_t()
-        return waitid(P_PID, id_t(pid), &information, WEXITED | WNOHANG | WNOWAIT) == 0 && information.si_signo == SIGCHLD
+        let asked = waitid(P_PID, id_t(pid), &information, WEXITED | WNOHANG | WNOWAIT)
+        return asked == 0 && information.si_signo == SIGCHLD
     }
 
     /// The last lines Chromium wrote to its log, for a message about why it went away.

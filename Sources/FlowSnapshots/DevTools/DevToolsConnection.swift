@@ -225,7 +225,9 @@ final class DevToolsConnection: Sendable {
         guard message.starts(with: prefix) else { return nil }
         var id = 0
         var index = message.startIndex + prefix.count
-        while index < message.endIndex, id < 100_000_000, case let digit = Int(message[index]) - 48, (0...9).contains(digit) {
+        while index < message.endIndex, id < 100_000_000, case let digit = Int(message[index]) - 48,
+            (0...9).contains(digit)
+        {
             id = id * 10 + digit
             index += 1
         }
