@@ -176,6 +176,7 @@ struct SnapshotCommandTests {
         }
         let page = try String(contentsOf: report.appending(path: "index.html"), encoding: .utf8)
         #expect(page.contains("--record") && page.contains(#"type="range""#))
+        #expect(HTMLValidator.problems(in: page) == [], "the report is valid HTML")
 
         // The list changed too: recorded, with the details.
         changed["swatches/list.mustache"] = Self.templates["swatches/list.mustache"]!.replacing(
