@@ -17,16 +17,15 @@ extension PixelDiff {
         }
     }
 
-    /// A picture's pixels, read by position.
+    /// A picture's pixels, read by position (for as long as the buffer they are in lives).
     struct Picture {
         let width: Int
         let height: Int
-        let pixels: [UInt8]
+        let pixels: UnsafeBufferPointer<UInt8>
 
-        init(_ image: PNGImage) {
-            width = image.width
-            height = image.height
-            pixels = image.pixels
+        /// The pixel's four bytes as one number: equal colours, equal numbers.
+        func word(_ x: Int, _ y: Int) -> UInt32 {
+            UnsafeRawPointer(pixels.baseAddress!).loadUnaligned(fromByteOffset: (y * width + x) * 4, as: UInt32.self)
         }
 
         func colour(_ x: Int, _ y: Int) -> Colour {

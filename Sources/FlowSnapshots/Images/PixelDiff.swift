@@ -35,31 +35,45 @@ public struct PixelDiff: Sendable {
         var output = [UInt8](repeating: 0, count: width * height * 4)
         var different = 0
         var antiAliased = 0
-        let expectedPicture = Picture(expected)
-        let actualPicture = Picture(actual)
-        for y in 0..<height {
-            for x in 0..<width {
-                let out = (y * width + x) * 4
-                guard x < overlapWidth, y < overlapHeight else {
-                    Self.draw(&output, out, 255, 0, 0)
-                    different += 1
-                    continue
-                }
-                let delta = Self.colourDelta(expectedPicture, x, y, actualPicture, x, y)
-                if delta > allowed {
-                    if expectedPicture.isAntiAliased(x, y, other: actualPicture)
-                        || actualPicture.isAntiAliased(x, y, other: expectedPicture)
-                    {
-                        Self.draw(&output, out, 255, 255, 0)
-                        antiAliased += 1
-                    } else {
-                        Self.draw(&output, out, 255, 0, 0)
-                        different += 1
+        expected.pixels.withUnsafeBufferPointer { expectedPixels in
+            actual.pixels.withUnsafeBufferPointer { actualPixels in
+                output.withUnsafeMutableBufferPointer { output in
+                    let expectedPicture = Picture(
+                        width: expected.width, height: expected.height, pixels: expectedPixels)
+                    let actualPicture = Picture(width: actual.width, height: actual.height, pixels: actualPixels)
+                    // Flat areas repeat one colour: its faded grey is computed once per run of it.
+                    var lastColour: UInt32?
+                    var lastGrey: UInt8 = 0
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let out = (y * width + x) * 4
+                            guard x < overlapWidth, y < overlapHeight else {
+                                Self.draw(output, out, 255, 0, 0)
+                                different += 1
+                                continue
+                            }
+                            let colour = expectedPicture.word(x, y)
+                            if colour == actualPicture.word(x, y)
+                                || Self.colourDelta(expectedPicture, x, y, actualPicture, x, y) <= allowed
+                            {
+                                if colour != lastColour {
+                                    lastColour = colour
+                                    lastGrey = UInt8(
+                                        Self.blend(
+                                            expectedPicture.brightness(x, y), alpha: 0.1 * expectedPicture.alpha(x, y)))
+                                }
+                                Self.draw(output, out, lastGrey, lastGrey, lastGrey)
+                            } else if expectedPicture.isAntiAliased(x, y, other: actualPicture)
+                                || actualPicture.isAntiAliased(x, y, other: expectedPicture)
+                            {
+                                Self.draw(output, out, 255, 255, 0)
+                                antiAliased += 1
+                            } else {
+                                Self.draw(output, out, 255, 0, 0)
+                                different += 1
+                            }
+                        }
                     }
-                } else {
-                    let faded = UInt8(
-                        Self.blend(expectedPicture.brightness(x, y), alpha: 0.1 * expectedPicture.alpha(x, y)))
-                    Self.draw(&output, out, faded, faded, faded)
                 }
             }
         }
@@ -68,7 +82,9 @@ public struct PixelDiff: Sendable {
         image = PNGImage(width: width, height: height, pixels: output)
     }
 
-    private static func draw(_ output: inout [UInt8], _ index: Int, _ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+    private static func draw(
+        _ output: UnsafeMutableBufferPointer<UInt8>, _ index: Int, _ red: UInt8, _ green: UInt8, _ blue: UInt8
+    ) {
         output[index] = red
         output[index + 1] = green
         output[index + 2] = blue
