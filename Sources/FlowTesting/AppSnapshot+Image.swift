@@ -24,7 +24,7 @@ import Foundation
 /// ```
 ///
 /// - Throws: What the crawl throws; ``FlowSnapshots/SnapshotError`` when the pictures cannot be
-///   taken (no Chromium, a baseline that is no PNG); ``AppSnapshotMismatch`` with every picture
+///   taken (no Chromium, a baseline that is no PNG); ``PixelSnapshotMismatch`` with every picture
 ///   that differs or was recorded.
 /// - Parameters:
 ///   - app: The app to crawl.
@@ -67,16 +67,9 @@ public func assertAppSnapshot(
         crawl, app: app, acceptCommand: "SNAPSHOT_TESTING_RECORD=failed swift test --filter \(testName)")
     let differing = run.states.filter { $0.status != .same || $0.wasRecorded }
     guard !differing.isEmpty else { return }
-    var failures = run.notices
-    for state in differing {
-        var line = "\(state.status.rawValue): \(state.name) (\(state.title))"
-        if let pixels = state.differentPixels, state.status == .changed { line += ", \(pixels) pixels differ" }
-        if let problem = state.problem { line += ": \(problem)" }
-        if !state.steps.isEmpty { line += "; reached by " + state.steps.joined(separator: " > ") }
-        if state.wasRecorded { line += state.status == .gone ? " (removed)" : " (recorded: run the test again)" }
-        failures.append(line)
+    let pictures = differing.map { state in
+        state.description
+            + (state.wasRecorded ? (state.status == .gone ? " (removed)" : " (recorded: run the test again)") : "")
     }
-    failures.append(run.summary)
-    if let page = run.report { failures.append("report: \(page.absoluteString)") }
-    throw AppSnapshotMismatch(failures: failures)
+    throw PixelSnapshotMismatch(pictures: pictures, notices: run.notices, summary: run.summary, report: run.report)
 }

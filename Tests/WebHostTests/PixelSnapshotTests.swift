@@ -21,7 +21,7 @@ struct PixelSnapshotTests {
                 snapshotDirectory: folder.path)
         }
 
-        let recorded = await #expect(throws: AppSnapshotMismatch.self, "the first run records, and fails once") {
+        let recorded = await #expect(throws: PixelSnapshotMismatch.self, "the first run records, and fails once") {
             try await snapshot(labTemplates, record: .missing)
         }
         #expect(recorded?.description.contains("recorded: run the test again") == true)
@@ -31,16 +31,16 @@ struct PixelSnapshotTests {
 
         var changed = labTemplates
         changed["lab/about"] = "<p>About the lab, in more words</p>"
-        let mismatch = await #expect(throws: AppSnapshotMismatch.self) {
+        let mismatch = await #expect(throws: PixelSnapshotMismatch.self) {
             try await snapshot(changed, record: .never)
         }
         let message = mismatch?.description ?? ""
         #expect(message.contains("changed: lab-about-"), "\(message)")
         #expect(message.contains("pixels differ; reached by start > "), "the way to the state")
         #expect(message.contains("report: file://") && message.contains("-pixels/index.html"))
-        #expect(mismatch?.failures.filter { $0.hasPrefix("changed: ") }.count == 1, "the About screen only")
+        #expect(mismatch?.pictures.count == 1, "the About screen only: \(message)")
 
-        await #expect(throws: AppSnapshotMismatch.self, "recording the changes fails once") {
+        await #expect(throws: PixelSnapshotMismatch.self, "recording the changes fails once") {
             try await snapshot(changed, record: .failed)
         }
         try await snapshot(changed, record: .never)

@@ -114,7 +114,13 @@ public struct SnapshotCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         for notice in snapshots.notices { Self.say("note: \(notice)") }
-        let crawl = try await crawlArguments.crawl(app)
+        let crawl: Crawl
+        do {
+            crawl = try await crawlArguments.crawl(app)
+        } catch {
+            Self.say("error: \(error)")
+            throw ExitCode(2)
+        }
         let started = ContinuousClock.now
         let progress = ShotProgress()
         let run: SnapshotRun
@@ -130,12 +136,8 @@ public struct SnapshotCommand: AsyncParsableCommand {
         progress.finish()
         for notice in run.notices.dropFirst(snapshots.notices.count) { Self.say("note: \(notice)") }
         for state in run.states where state.status != .same {
-            var line = "\(state.status.rawValue): \(state.name) (\(state.title))"
-            if let pixels = state.differentPixels, state.status == .changed { line += ", \(pixels) pixels differ" }
-            if let problem = state.problem { line += ": \(problem)" }
-            if !state.steps.isEmpty { line += "; reached by " + state.steps.joined(separator: " > ") }
-            if state.wasRecorded { line += state.status == .gone ? " (removed)" : " (recorded)" }
-            Self.say(line)
+            Self.say(
+                state.description + (state.wasRecorded ? (state.status == .gone ? " (removed)" : " (recorded)") : ""))
         }
         let seconds = (ContinuousClock.now - started).components
         let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18

@@ -2,7 +2,7 @@ import Foundation
 import HTMLPresenter
 
 /// One picture's outcome in a run: a state (in one colour scheme) and how it compares.
-public struct StateSnapshot: Sendable, Equatable {
+public struct StateSnapshot: Sendable, Equatable, CustomStringConvertible {
     /// Its name: the state's ``FlowCrawl/FlowMap/State/snapshotName``, `.dark` after it for the
     /// dark colour scheme.
     public let name: String
@@ -52,5 +52,15 @@ public struct StateSnapshot: Sendable, Equatable {
         self.expected = expected
         self.actual = actual
         self.diff = diff
+    }
+
+    /// One line: `changed: movies-detail-0119d672a9a40af8 (Inception), 4530 pixels differ; reached by
+    /// start > Sign In (sample) > Inception`, a failed state's problem after its title.
+    public var description: String {
+        var line = "\(status.rawValue): \(name) (\(title))"
+        if let differentPixels, status == .changed { line += ", \(differentPixels) pixels differ" }
+        if let problem { line += ": \(problem)" }
+        if !steps.isEmpty { line += "; reached by " + steps.joined(separator: " > ") }
+        return line
     }
 }
