@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// One tab of a headless Chromium, in a browser context of its own (so its own renderer process:
 /// a page that hangs or crashes takes no other tab with it), set up to shoot a phone's screen:
 /// the viewport and scale fixed, the colour scheme emulated, motion reduced, the page told it has
 /// the focus (every tab alike, so none draws its focus ring or caret differently).
-struct BrowserTab: Sendable {
+final class BrowserTab: Sendable {
     /// The size of the page's viewport, in CSS pixels.
     struct Viewport: Sendable, Equatable, Codable {
         /// Width in CSS pixels.
@@ -25,6 +26,15 @@ struct BrowserTab: Sendable {
     private let context: String
     private let target: String
     private let session: String
+    /// The colour scheme emulated now (dark or not); nil before the first shot.
+    private let dark = Mutex<Bool?>(nil)
+
+    private init(connection: DevToolsConnection, context: String, target: String, session: String) {
+        self.connection = connection
+        self.context = context
+        self.target = target
+        self.session = session
+    }
 
     /// Opens a tab on `connection` for pages of `viewport`, drawn at `scale` device pixels per CSS
     /// pixel.
@@ -51,18 +61,21 @@ struct BrowserTab: Sendable {
     }
 
     /// Loads `url` in the dark colour scheme when `dark` (else the light one), waits for its load
-    /// event (every stylesheet, font and image), its fonts and two frames, and captures the page's
+    /// event (every stylesheet, font and image), its fonts and a frame, and captures the page's
     /// `.screen` element (the whole viewport when it has none).
     ///
     /// - Throws: ``DevToolsError/timedOut(what:seconds:)`` when the page does not load within
     ///   `timeout`; other ``DevToolsError``s when the tab or Chromium goes away.
     func shoot(_ url: URL, dark: Bool, timeout: Duration) async throws -> Shot {
-        try await command(
-            "Emulation.setEmulatedMedia",
-            EmulatedMedia(features: [
-                .init(name: "prefers-color-scheme", value: dark ? "dark" : "light"),
-                .init(name: "prefers-reduced-motion", value: "reduce"),
-            ]))
+        if self.dark.withLock({ $0 }) != dark {
+            try await command(
+                "Emulation.setEmulatedMedia",
+                EmulatedMedia(features: [
+                    .init(name: "prefers-color-scheme", value: dark ? "dark" : "light"),
+                    .init(name: "prefers-reduced-motion", value: "reduce"),
+                ]))
+            self.dark.withLock { $0 = dark }
+        }
         let loaded = connection.expect("Page.loadEventFired", session: session)
         let navigation: Navigated
         do {
@@ -115,12 +128,12 @@ struct BrowserTab: Sendable {
         _ = try await connection.send(method, params, session: session)
     }
 
-    /// Waits for the fonts in use and two animation frames (the page painted with them), then
-    /// measures the phone's screen.
+    /// Waits for the fonts in use and an animation frame (the page laid out with them; the capture
+    /// then draws a frame of its own), then measures the phone's screen.
     static let measure = """
         (async () => {
           await document.fonts.ready;
-          await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+          await new Promise(done => requestAnimationFrame(done));
           const screen = document.querySelector('.screen') || document.documentElement;
           const box = screen.getBoundingClientRect();
           return { x: box.x, y: box.y, width: box.width, height: box.height };
