@@ -105,50 +105,16 @@ public struct PixelSnapshots: Sendable {
             }
         }
         let reportFolder = try report.map { url throws(SnapshotError) in try ReviewReport.prepare(url) }
-        var folder = baseline
-        let shooting = ShotComparer(
+        let comparer = ShotComparer(
             baseline: baseline, reportImages: reportFolder?.appending(path: ReviewReport.imagesFolder),
-            options: options,
-            assets: assets)
-        let restarts = try await shoot(toShoot, with: shooting, progress: progress)
-        var manifest =
-            baseline.manifest
-            ?? BaselineManifest(
-                chromium: chromium.version, width: options.width, height: options.height, scale: options.scale,
-                states: [:])
-        for compared in shooting.results {
-            outcomes[compared.snapshot.name] = compared.snapshot
-            if compared.snapshot.wasRecorded || (options.recording != .never && compared.snapshot.status == .same) {
-                manifest.states[compared.snapshot.name] = compared.entry
-                if compared.snapshot.wasRecorded { folder.notePicture(compared.snapshot.name) }
-            }
+            options: options, assets: assets)
+        let restarts = try await shoot(toShoot, with: comparer, progress: progress)
+        for compared in comparer.results { outcomes[compared.snapshot.name] = compared.snapshot }
+        var written = baseline
+        for gone in try goneStates(besides: Set(pages.map(\.name)), from: &written, report: reportFolder) {
+            outcomes[gone.name] = gone
         }
-        let current = Set(pages.map(\.name))
-        for name in baseline.names.sorted() where !current.contains(name) && (options.dark || !name.hasSuffix(".dark"))
-        {
-            let entry = baseline.manifest?.states[name]
-            let removes = options.recording.records(.gone)
-            var expected: URL? = baseline.pictures.contains(name) ? baseline.file(name) : nil
-            if let reportFolder, let file = expected {
-                expected = try ReviewReport.copy(file, into: reportFolder, as: name + ".expected.png")
-            }
-            if removes { try folder.remove(name) }
-            outcomes[name] = StateSnapshot(
-                name: name, screen: entry?.screen ?? "", title: entry?.title ?? name, clickPath: nil, steps: [],
-                status: .gone,
-                differentPixels: nil, wasShot: false, wasRecorded: removes, expected: expected)
-        }
-        if options.recording != .never {
-            if baseline.manifest == nil || options.recording == .all {
-                manifest.chromium = chromium.version
-                manifest.width = options.width
-                manifest.height = options.height
-                manifest.scale = options.scale
-            }
-            manifest.states = manifest.states.filter { folder.pictures.contains($0.key) }
-            folder.record(manifest)
-            try folder.save()
-        }
+        if options.recording != .never { try saveManifest(of: &written, with: comparer.results) }
         var notices = notices
         if restarts > 0 {
             notices.append("Chromium went away \(restarts) time\(restarts == 1 ? "" : "s") and was started again.")
@@ -164,6 +130,56 @@ public struct PixelSnapshots: Sendable {
             ).write(to: reportFolder)
         }
         return run
+    }
+
+    /// The baselines whose state the crawl no longer reaches (their pictures copied into the
+    /// report; removed from `written` when recording removes them). A dark picture counts only
+    /// when dark pictures are shot.
+    private func goneStates(besides current: Set<String>, from written: inout BaselineFolder, report: URL?)
+        throws(SnapshotError) -> [StateSnapshot]
+    {
+        var gone: [StateSnapshot] = []
+        for name in baseline.names.sorted() where !current.contains(name) && (options.dark || !name.hasSuffix(".dark"))
+        {
+            let entry = baseline.manifest?.states[name]
+            let removes = options.recording.records(.gone)
+            var expected: URL? = baseline.pictures.contains(name) ? baseline.file(name) : nil
+            if let report, let file = expected {
+                expected = try ReviewReport.copy(file, into: report, as: name + ".expected.png")
+            }
+            if removes { try written.remove(name) }
+            gone.append(
+                StateSnapshot(
+                    name: name, screen: entry?.screen ?? "", title: entry?.title ?? name, clickPath: nil, steps: [],
+                    status: .gone, differentPixels: nil, wasShot: false, wasRecorded: removes, expected: expected))
+        }
+        return gone
+    }
+
+    /// Records in `written`'s manifest what was recorded, and the new digest of every picture found
+    /// the same (so that it is not shot again), and saves it. The Chromium version and the settings
+    /// change only when every picture was taken again (or there were none).
+    private func saveManifest(of written: inout BaselineFolder, with results: [ShotComparer.Compared])
+        throws(SnapshotError)
+    {
+        var manifest =
+            baseline.manifest
+            ?? BaselineManifest(
+                chromium: chromium.version, width: options.width, height: options.height, scale: options.scale,
+                states: [:])
+        for compared in results where compared.snapshot.wasRecorded || compared.snapshot.status == .same {
+            manifest.states[compared.snapshot.name] = compared.entry
+            if compared.snapshot.wasRecorded { written.notePicture(compared.snapshot.name) }
+        }
+        if baseline.manifest == nil || options.recording == .all {
+            manifest.chromium = chromium.version
+            manifest.width = options.width
+            manifest.height = options.height
+            manifest.scale = options.scale
+        }
+        manifest.states = manifest.states.filter { written.pictures.contains($0.key) }
+        written.record(manifest)
+        try written.save()
     }
 
     // MARK: Pages
@@ -193,7 +209,7 @@ public struct PixelSnapshots: Sendable {
     /// Shoots `pages` from a temporary folder laid out as an export (the pages, `flowhost/`,
     /// `public/`), comparing each as it comes; returns how many times Chromium was restarted.
     private func shoot(
-        _ pages: [ShotPage], with shooting: ShotComparer, progress: @escaping @Sendable (Int, Int) -> Void
+        _ pages: [ShotPage], with comparer: ShotComparer, progress: @escaping @Sendable (Int, Int) -> Void
     ) async throws(SnapshotError) -> Int {
         guard !pages.isEmpty else { return 0 }
         var template = Array((FileManager.default.temporaryDirectory.path + "/flowhost-shots.XXXXXX").utf8CString)
@@ -204,7 +220,7 @@ public struct PixelSnapshots: Sendable {
         defer { try? FileManager.default.removeItem(at: folder) }
         var jobs: [ScreenShooter.Job] = []
         do {
-            try shooting.assets.copy(into: folder)
+            try comparer.assets.copy(into: folder)
             for page in pages {
                 let file = folder.appending(path: page.name + ".html")
                 try Data(page.shotHTML.utf8).write(to: file)
@@ -227,7 +243,7 @@ public struct PixelSnapshots: Sendable {
                         ? String(url.dropFirst(prefix.count)).removingPercentEncoding
                         : url.hasPrefix("data:") ? nil : url
                 }
-                shooting.compare(pages[index], shot: result.map(\.png), loaded: loaded ?? [])
+                comparer.compare(pages[index], shot: result.map(\.png), loaded: loaded ?? [])
                 progress(
                     done.withLock {
                         $0 += 1; return $0
@@ -239,7 +255,7 @@ public struct PixelSnapshots: Sendable {
         }
         let restarts = await shooter.restarts
         await shooter.stop()
-        if let failure = shooting.failure { throw failure }
+        if let failure = comparer.failure { throw failure }
         return restarts
     }
 
