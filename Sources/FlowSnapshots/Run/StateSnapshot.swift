@@ -1,5 +1,5 @@
+import FlowHostApp
 import Foundation
-import HTMLPresenter
 
 /// One picture's outcome in a run: a state (in one colour scheme) and how it compares.
 public struct StateSnapshot: Sendable, Equatable, CustomStringConvertible {
