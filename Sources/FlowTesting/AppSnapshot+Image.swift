@@ -16,8 +16,9 @@ import Foundation
 /// swift-snapshot-testing: `missing` (the default) writes the pictures of new states and fails
 /// once, `failed` writes those of new and changed states and removes gone ones, `all` shoots and
 /// writes every picture anew, `never` (CI) writes nothing. A test that recorded fails: run it again.
-/// `FLOWHOST_SNAPSHOT_ALL=1` shoots every state, unchanged or not (CI sets it: the pictures
-/// themselves are checked on its machine).
+/// `FLOWHOST_SNAPSHOT_ALL=1` shoots every state, unchanged or not, so that the pictures themselves
+/// are checked on this machine; `FLOWHOST_SNAPSHOT_SCREENS=1` shoots one state of every storyboard
+/// screen besides the changed ones, a cheaper such check (CI sets it).
 ///
 /// ```swift
 /// try await assertAppSnapshot(of: try makeMovieApp(folders: AppFolders(packageContaining: #filePath)), as: .image)
@@ -52,8 +53,10 @@ public func assertAppSnapshot(
         .appending(path: testName + "-pixels", directoryHint: .isDirectory)
     let mode = record ?? SnapshotTestingConfiguration.current?.record ?? _record
     var snapshotOptions = strategy.options
-    // CI shoots every state again, to check the pictures themselves hold on its machine.
-    if ProcessInfo.processInfo.environment["FLOWHOST_SNAPSHOT_ALL"] == "1" { snapshotOptions.all = true }
+    // The pictures themselves checked on this machine: all of them, or one state of each screen (CI).
+    let environment = ProcessInfo.processInfo.environment
+    if environment["FLOWHOST_SNAPSHOT_ALL"] == "1" { snapshotOptions.all = true }
+    if environment["FLOWHOST_SNAPSHOT_SCREENS"] == "1" { snapshotOptions.everyScreen = true }
     snapshotOptions.recording =
         switch mode {
         case .all: .all

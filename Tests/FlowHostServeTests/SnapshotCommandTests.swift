@@ -150,6 +150,28 @@ struct SnapshotCommandTests {
     }
 
     @Test(
+        "--every-screen shoots one state of each screen though its page is unchanged: a picture that no longer holds is found"
+    )
+    func everyScreen() async throws {
+        let package = try package()
+        defer { try? FileManager.default.removeItem(at: package) }
+        #expect(try await snapshot(package, ["--record"]) == 0)
+        // The list's picture replaced by a detail's, its page unchanged: what another machine's
+        // rendering would look like. HTML first trusts the page's digest; shooting the list finds it.
+        let snapshots = package.appending(path: "Snapshots")
+        let names = try FileManager.default.contentsOfDirectory(atPath: snapshots.path)
+        let list = try #require(names.first { $0.hasPrefix("swatches-list-") })
+        let detail = try #require(names.first { $0.hasPrefix("swatches-detail-") })
+        try FileManager.default.removeItem(at: snapshots.appending(path: list))
+        try FileManager.default.copyItem(at: snapshots.appending(path: detail), to: snapshots.appending(path: list))
+        #expect(try await snapshot(package) == 0, "nothing shot: the pages are unchanged")
+        #expect(try await snapshot(package, ["--every-screen"]) == 1)
+        let states = try report(package).states
+        #expect(states.first?["state"] as? String == String(list.dropLast(4)))
+        #expect(try statuses(package) == ["changed": 1, "same": 3])
+    }
+
+    @Test(
         "a changed template: only its states are shot and listed as changed, with a diff; a gone and a new state are listed"
     )
     func changedTemplate() async throws {

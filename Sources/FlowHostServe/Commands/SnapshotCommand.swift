@@ -15,9 +15,9 @@ public struct SnapshotCommand: AsyncParsableCommand {
         discussion: """
             Each state's page is loaded as a static export lays it out and its phone's screen shot in Debian's \
             Chromium (apt-get install chromium), several tabs at once. A state whose page and files are unchanged \
-            since its baseline is not shot again (--all shoots it anyway); a picture with other bytes is compared \
-            pixel by pixel (YIQ distance, anti-aliasing left out). The report (index.html, report.json) shows what \
-            changed first, by storyboard screen. Exit status: 0 when every picture is the same, 1 when any \
+            since its baseline is not shot again (--all shoots it anyway, --every-screen one state of each screen); \
+            a picture with other bytes is compared pixel by pixel (YIQ distance, anti-aliasing left out). The \
+            report (index.html, report.json) shows what changed first, by storyboard screen. Exit status: 0 when every picture is the same, 1 when any \
             changed, is new, is gone or failed (0 when --record recorded them), 2 when the run could not be made.
             """)
 
@@ -36,6 +36,9 @@ public struct SnapshotCommand: AsyncParsableCommand {
 
     @Flag(help: "Shoot every state, also those whose page and files are unchanged since their baseline.")
     var all = false
+
+    @Flag(help: "Shoot one state of every storyboard screen too, even when unchanged: a cheap check of the pictures.")
+    var everyScreen = false
 
     @Option(
         help:
@@ -102,6 +105,7 @@ public struct SnapshotCommand: AsyncParsableCommand {
         options.threshold = threshold
         options.allowedDifferentPixels = allowedDifferentPixels
         options.all = all
+        options.everyScreen = everyScreen
         options.recording = record ? (all ? .all : .failed) : .never
         options.tabs = tabs
         options.pageTimeout = pageTimeout

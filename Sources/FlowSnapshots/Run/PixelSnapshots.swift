@@ -8,7 +8,8 @@ import Synchronization
 /// and compared with its baseline picture.
 ///
 /// HTML first: a state whose page and the files it loads are unchanged since its baseline was
-/// taken is not shot again (``SnapshotOptions/all`` shoots it anyway). A shot picture with the
+/// taken is not shot again (``SnapshotOptions/all`` shoots it anyway, ``SnapshotOptions/everyScreen``
+/// one state of each screen). A shot picture with the
 /// same bytes as its baseline is the same; otherwise both are decoded and compared perceptually
 /// (``PixelDiff``). Pictures are named by their state's click path (``FlowCrawl/FlowMap/State/snapshotName``),
 /// so a new state elsewhere renames none; baselines whose state is gone are listed.
@@ -89,10 +90,11 @@ public struct PixelSnapshots: Sendable {
     ) async throws(SnapshotError) -> SnapshotRun {
         let assets = AssetFolders(chrome: Chrome.publicDirectory, publicDirectory: app.publicDirectory)
         let pages = try shotPages(crawl, app: app)
+        let sampled = options.everyScreen ? Set(crawl.map.storyboard.screens.compactMap { $0.states.min() }) : []
         var outcomes: [String: StateSnapshot] = [:]
         var toShoot: [ShotPage] = []
         for page in pages {
-            if !options.shootsAll, let entry = baseline.manifest?.states[page.name],
+            if !options.shootsAll, !sampled.contains(page.state.id), let entry = baseline.manifest?.states[page.name],
                 baseline.pictures.contains(page.name),
                 entry.digest == page.digest(loading: entry.assets, from: assets, options: options)
             {

@@ -22,6 +22,10 @@ public struct SnapshotOptions: Sendable, Equatable {
     public var allowedDifferentPixels = 0
     /// Shoots every state, even those whose page and files are unchanged since their baseline.
     public var all = false
+    /// Shoots one state of every storyboard screen (its first found), even when its page and files
+    /// are unchanged, besides the states whose page changed: the pictures checked on this machine
+    /// for a few shots, not one per state (CI's check of the sample's 574 states).
+    public var everyScreen = false
     /// What the run writes into the baseline folder.
     public var recording = SnapshotRecording.never
     /// How many tabs shoot at once.
