@@ -1,5 +1,5 @@
+import FlowHostApp
 import FlowTesting
-import HTMLPresenter
 import Testing
 
 @testable import Prototype
