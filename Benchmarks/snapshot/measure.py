@@ -3,9 +3,9 @@
 
 Runs `flowhost snapshot` on the sample in a folder of its own (baselines and report in a temporary
 folder): cold (no baseline, --record: every state shot and recorded), warm (nothing changed:
-nothing shot), 10 consecutive warm runs, every state shot again (--all: 0 differing pixels), and
-one template changed (only the states whose page shows it are shot, counted from two static exports,
-and only they are listed as changed). Samples the sum of the RSS of Chromium's processes and the CPU
+nothing shot), 10 consecutive warm runs, every state shot again and recorded (--all --record: 0
+differing pixels, and how many pictures kept their bytes), and one template changed (only the states
+whose page shows it are shot, counted from two static exports, and only they are listed as changed). Samples the sum of the RSS of Chromium's processes and the CPU
 time of Chromium and flowhost every 0.1 s during the cold run. Prints the figures; exits 1 when a
 run did not do the work it reports (a picture missing, a state shot that should not be, a status
 that is wrong), 0 otherwise: no timing is asserted.
@@ -121,6 +121,11 @@ def export(binary, folder, bounds):
     return pages
 
 
+def read(path):
+    with open(path, "rb") as file:
+        return file.read()
+
+
 def shot(stderr):
     """How many pictures the run says it shot (its summary line: '...; N shot')."""
     match = re.search(r"; (\d+) shot", stderr)
@@ -187,11 +192,16 @@ def main():
         print(f"warm (nothing changed), {warm_runs} runs: {min(times):.1f} s fastest, {sorted(times)[len(times) // 2]:.1f} s "
               f"median, {max(times):.1f} s slowest; 0 pictures shot, every state the same in each")
 
-        elapsed, stderr, report = snapshot(binary, folder, [*bounds, "--all"], 0)
+        # Every picture shot again and written over its baseline (--all --record): how many kept their bytes.
+        baselines = os.path.join(folder, "work/Snapshots")
+        recorded = {name: read(os.path.join(baselines, name)) for name in pictures}
+        elapsed, stderr, report = snapshot(binary, folder, [*bounds, "--all", "--record"], 0)
         check(shot(stderr) == len(states), f"--all shot {shot(stderr)} of {len(states)}")
         differing = sum(state["differentPixels"] or 0 for state in report["states"])
         check(statuses(report) == {"same": len(states)} and differing == 0, f"--all: {statuses(report)}, {differing} pixels")
-        print(f"every state shot again (--all): {elapsed:.1f} s, 0 differing pixels")
+        identical = sum(1 for name in pictures if read(os.path.join(baselines, name)) == recorded[name])
+        print(f"every state shot again (--all --record): {elapsed:.1f} s, 0 differing pixels; {identical} of "
+              f"{len(pictures)} pictures byte-identical to the cold run's")
 
         # The states whose page shows the changed template (on top, or behind a sheet or an alert)
         # are counted from two static exports: their pages are the ones that differ.
