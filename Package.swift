@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .library(name: "FlowHostApp", targets: ["FlowHostApp"]),
         .library(name: "FlowCrawl", targets: ["FlowCrawl"]),
+        .library(name: "FlowSnapshots", targets: ["FlowSnapshots"]),
         .library(name: "FlowHostSQLite", targets: ["FlowHostSQLite"]),
         .library(name: "FlowHostPostgres", targets: ["FlowHostPostgres"]),
         .library(name: "WebHost", targets: ["WebHost"]),
@@ -56,7 +57,7 @@ let package = Package(
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
+                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowSnapshots",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
@@ -73,6 +74,16 @@ let package = Package(
         ),
         // The crawler, the static export and the flow map: no HTTP.
         .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Pixel snapshots of every crawled state: Chromium over the DevTools protocol, PNG diff, the review report.
+        .target(
+            name: "FlowSnapshots",
+            dependencies: [
+                "HTMLPresenter", "FlowHostApp", "FlowCrawl", "CLibPNG",
+                // Digests of pages and assets (HTML first).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // A store at rest, whatever keeps it: ids as SHA-256, secret values sealed with AES-GCM, the key.
         .target(
             name: "FlowHostAtRest",
@@ -125,7 +136,7 @@ let package = Package(
             name: "FlowHostServe",
             dependencies: [
                 "WebHost", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowHostPostgres",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlowSnapshots", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -188,7 +199,7 @@ let package = Package(
             name: "DocumentationExamples",
             dependencies: [
                 "FlowCore", "HTMLPresenter", "HTMLValidation", "FlowHostApp", "FlowCrawl", "WebHost", "FlowTesting",
-                "MovieDemo", "FlowHostServe",
+                "MovieDemo", "FlowHostServe", "FlowSnapshots",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -196,6 +207,9 @@ let package = Package(
             ],
             exclude: ["README/Templates", "README/Tests/MovieAppTests/__Snapshots__"]
         ),
+        .testTarget(
+            name: "FlowSnapshotsTests",
+            dependencies: ["FlowSnapshots", "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl"]),
         .testTarget(
             name: "FlowHostServeTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import FlowCrawl
 import FlowHostApp
+import FlowSnapshots
 import Foundation
 import HTMLPresenter
 import SnapshotTesting
@@ -76,30 +77,5 @@ public struct AppSnapshotMismatch: Error, CustomStringConvertible {
     public var description: String {
         "\(failures.count) snapshot\(failures.count == 1 ? "" : "s") of the app differ or were recorded:\n\n"
             + failures.joined(separator: "\n\n")
-    }
-}
-
-extension FlowMap.State {
-    /// `items-detail-3f09a6c2`: the template, and a digest of the click path that reaches the state.
-    fileprivate var snapshotName: String {
-        let template = template.isEmpty ? "state" : template
-        let name = String(template.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-        // FNV-1a over the path's JSON: the same path gives the same name in every run and process.
-        let json = (try? JSONEncoder.sorted.encode(clickPath)) ?? Data()
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in json {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        let digest = String(hash, radix: 16)
-        return name + "-" + String(repeating: "0", count: 16 - digest.count) + digest
-    }
-}
-
-extension JSONEncoder {
-    /// Keys sorted: the same value encodes to the same bytes.
-    fileprivate static var sorted: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
     }
 }

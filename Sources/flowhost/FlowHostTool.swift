@@ -2,14 +2,16 @@ import ArgumentParser
 import FlowHostServe
 import MovieDemo
 
-/// `flowhost`: the sample's executable (serve, export, map, check, as every app's own executable
+/// `flowhost`: the sample's executable (serve, export, map, check, snapshot, as every app's own executable
 /// has them: see `FlowHostCommand`) plus `init`, which writes a package of your own.
 @main
 struct FlowHostTool: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowhost",
         abstract: "Serve RxFlow-style flows as a clickable web prototype.",
-        subcommands: [Serve.self, ExportCommand.self, MapCommand.self, CheckCommand.self, Init.self],
+        subcommands: [
+            Serve.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self, Init.self,
+        ],
         defaultSubcommand: Serve.self)
 
     static func main() async {

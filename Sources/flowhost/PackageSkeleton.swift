@@ -113,20 +113,26 @@ struct PackageSkeleton {
             else { throw .notEmpty(destination) }
         }
         let skeleton = Bundle.module.url(forResource: "Skeleton", withExtension: nil)!
-        var contents: [(path: String, text: String)] = [("Package.swift", manifest)]
+        var contents: [(path: String, data: Data)] = [("Package.swift", Data(manifest.utf8))]
         let enumerator = files.enumerator(at: skeleton, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                let text = try? String(contentsOf: url, encoding: .utf8)
+                let data = try? Data(contentsOf: url)
             else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(skeleton.standardizedFileURL.path.count + 1))
-            contents.append((renamed(relative == "gitignore" ? ".gitignore" : relative), renamed(text)))
+            // Text is renamed; a picture (the pixel snapshots' PNGs) is copied as it is.
+            let text = url.pathExtension == "png" ? nil : String(data: data, encoding: .utf8)
+            contents.append(
+                (
+                    renamed(relative == "gitignore" ? ".gitignore" : relative),
+                    text.map { Data(renamed($0).utf8) } ?? data
+                ))
         }
-        for (path, text) in contents {
+        for (path, data) in contents {
             let url = destination.appending(path: path)
             do {
                 try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: url)
+                try data.write(to: url)
             } catch {
                 throw .cannotWrite(url, error)
             }

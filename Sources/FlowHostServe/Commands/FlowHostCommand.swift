@@ -3,7 +3,7 @@ import FlowHostApp
 import Foundation
 import HTMLPresenter
 
-/// An app's own executable: `serve` (the default), `export`, `map` and `check`, for that app, with
+/// An app's own executable: `serve` (the default), `export`, `map`, `check` and `snapshot`, for that app, with
 /// the same options and messages as `flowhost`'s; `--help` lists them.
 ///
 /// ```swift
@@ -16,8 +16,8 @@ import HTMLPresenter
 public struct FlowHostCommand: AsyncParsableCommand {
     /// The commands, `serve` first (the default).
     public static let configuration = CommandConfiguration(
-        abstract: "Serve, export, map and check a FlowHost prototype.",
-        subcommands: [ServeCommand.self, ExportCommand.self, MapCommand.self, CheckCommand.self],
+        abstract: "Serve, export, map, check and snapshot a FlowHost prototype.",
+        subcommands: [ServeCommand.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self],
         defaultSubcommand: ServeCommand.self)
 
     /// Made by ArgumentParser.
