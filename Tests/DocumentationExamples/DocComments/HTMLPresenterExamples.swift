@@ -266,4 +266,18 @@ struct ScreenContributionExamples {
         let list = store.flow.navigationController.topViewController!
         #expect(await store.emit(MovieStep.movieDetail(id: 1), from: list.stepper!).first?.outcome.dropReason == nil)
     }
+
+    @Test("a misspelled name is found where it is read")
+    func nameUsage() throws {
+        let templates = try TemplateLibrary(templates: ["people/detail": "<h1>{{nmae}}</h1>"])
+        // example: Sources/HTMLTemplates/Names/TemplateNameUsage.swift
+        var usage = TemplateNameUsage(templates: templates)
+        usage.record(["name": "Ada"], template: "people/detail")  // the template reads {{nmae}}
+        for finding in usage.findings { print(finding) }
+        // people/detail.mustache:1:5: warning: "nmae" is read here but never filled; did you mean "name"?
+        // end of example
+        #expect(
+            usage.findings.map(\.description).contains(
+                #"people/detail.mustache:1:5: warning: "nmae" is read here but never filled; did you mean "name"?"#))
+    }
 }
