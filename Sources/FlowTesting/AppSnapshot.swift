@@ -4,6 +4,7 @@ import FlowSnapshots
 import Foundation
 import HTMLPresenter
 import SnapshotTesting
+import Testing
 
 /// A snapshot of a whole app in one test: the app is crawled (as `export` and `map` crawl it) and
 /// every state's page is compared with its `.html` snapshot, and the flow map with its JSON
@@ -21,13 +22,21 @@ import SnapshotTesting
 /// Pages are named after their state's template and a digest of its click path (`.../everyScreen.items-detail-3f09a6c2.html`),
 /// so that a new state elsewhere in the app renames nothing.
 ///
+/// The crawl also checks that templates and view models agree on names (`Crawl.nameFindings(templates:)`,
+/// as `flowhost check` does): each name a template reads that no crawled state fills (`{{nmae}}`),
+/// each value a view model gives that its template never reads, each partial that is no template.
+/// Each is recorded as a warning (`Templates/items/detail.mustache:4:9: warning: ...`), or, with
+/// `strictNames`, fails the test.
+///
 /// - Throws: What the crawl throws (a template that does not render), ``InvalidPageError`` listing
-///   the problems of every state's page that is not valid HTML, or ``AppSnapshotMismatch`` with
-///   every snapshot that differs or was recorded.
+///   the problems of every state's page that is not valid HTML, ``TemplateNamesMismatch`` with the
+///   names that do not agree (with `strictNames` only), or ``AppSnapshotMismatch`` with every
+///   snapshot that differs or was recorded.
 /// - Parameters:
 ///   - app: The app to crawl.
 ///   - options: The crawl's bounds (a large app may snapshot the states a few steps deep).
 ///   - includingPages: Whether every state's page is snapshot too, or only the map.
+///   - strictNames: Whether names that do not agree fail the test instead of warning.
 ///   - record: The record mode; by default swift-snapshot-testing's (`SNAPSHOT_TESTING_RECORD`).
 ///   - snapshotDirectory: Where the snapshots are kept; by default `__Snapshots__/<test file>/`
 ///     beside the test file.
@@ -38,7 +47,7 @@ import SnapshotTesting
 ///   - column: The column the failure is reported at (the caller's by default).
 @MainActor
 public func assertAppSnapshot(
-    of app: WebApp, options: CrawlOptions = CrawlOptions(), includingPages: Bool = true,
+    of app: WebApp, options: CrawlOptions = CrawlOptions(), includingPages: Bool = true, strictNames: Bool = false,
     record: SnapshotTestingConfiguration.Record? = nil, snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function,
     line: UInt = #line, column: UInt = #column
@@ -64,10 +73,18 @@ public func assertAppSnapshot(
         }
     }
     if !invalid.isEmpty { throw InvalidPageError(problems: invalid) }
+    let names = crawl.nameFindings(templates: app.templates)
+    if strictNames, !names.isEmpty { throw TemplateNamesMismatch(findings: names) }
+    let location = SourceLocation(
+        fileID: String(describing: fileID), filePath: String(describing: filePath), line: Int(line), column: Int(column)
+    )
+    for finding in names {
+        Issue.record(Comment(rawValue: finding.description), severity: .warning, sourceLocation: location)
+    }
     if !failures.isEmpty { throw AppSnapshotMismatch(failures: failures) }
 }
 
-/// What ``assertAppSnapshot(of:options:includingPages:record:snapshotDirectory:fileID:file:testName:line:column:)``
+/// What ``assertAppSnapshot(of:options:includingPages:strictNames:record:snapshotDirectory:fileID:file:testName:line:column:)``
 /// found different from its snapshots (or recorded).
 public struct AppSnapshotMismatch: Error, CustomStringConvertible {
     /// One message per snapshot that differs or was recorded, the map's first.

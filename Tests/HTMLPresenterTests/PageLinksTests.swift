@@ -132,14 +132,33 @@ struct PageLinksTests {
         #expect(HTMLValidator.problems(in: html) == [])
     }
 
-    @Test("a form shows the samples its screen declared as typed values")
-    func samples() throws {
+    @Test("an export's forms are listed beside the phone, each sending a link; the form shows what the app shows")
+    func exportedForms() throws {
         let window = HTMLWindow()
         window.rootViewController = markup(samples: ["q": "heat"])
         let tree = window.updatedScreenTree()
-        let html = try exported(tree.fillingSampleFields()).html
+        var links = PageLinks(
+            stylesheet: "flowhost/flowhost.css", publicFiles: "public/",
+            actions: .resolve { _ in .link("state-1.html") })
+        links.forms = [
+            ExportedForm(
+                title: "Third",
+                sendings: [
+                    .init(label: "Send the sample", values: ["q: heat"], url: "state-1.html", outcome: "Results"),
+                    .init(
+                        label: "Send empty", values: [], url: "state-2.html", outcome: "Search, saying “Type a word.”"),
+                    .init(label: "Send it twice", values: [], url: nil, outcome: "not followed: too deep"),
+                ])
+        ]
+        let html = try PageRenderer(templates: templates).render(tree, links: links)
 
-        #expect(html.contains(#"<input name="q" value="heat">"#))
-        #expect(try exported(tree).html.contains(#"<input name="q" value="">"#))
+        #expect(html.contains(#"<input name="q" value="">"#), "the samples are not typed into the form")
+        #expect(html.contains(#"<a class="exported-form-link" href="state-2.html">Send empty</a>"#))
+        #expect(html.contains(#"<span class="exported-form-values">q: heat</span>"#))
+        #expect(html.contains("Search, saying “Type a word.”"))
+        #expect(html.contains(#"<span class="exported-form-link" aria-disabled="true">Send it twice</span>"#))
+        #expect(html.components(separatedBy: "exported-form-values").count - 1 == 1, "no values, no line for them")
+        #expect(HTMLValidator.problems(in: html) == [])
+        #expect(!(try PageRenderer(templates: templates).render(tree, links: .snapshot)).contains("exported-forms"))
     }
 }

@@ -1,5 +1,6 @@
 import FlowCrawl
 import Foundation
+import HTMLPresenter
 import HTMLValidation
 import Testing
 
@@ -95,10 +96,19 @@ struct StaticExportTests {
                 screen.states.contains { map.contains(#"<iframe src="\#(StaticExport.file(ofState: $0))""#) },
                 "\(screen.id) shows one of its pages")
         }
-        // The sign-in form arrives filled with the demo account and leads to the signed-in list.
+        // The sign-in form shows what the app shows (nothing typed) and leads to the signed-in list;
+        // beside it, its sendings: the demo account's, and the empty one, which shows the form's error.
         let index = String(decoding: files["index.html"] ?? Data(), as: UTF8.self)
-        #expect(index.contains(#"value="\#(Account.demoEmail)""#))
+        #expect(!index.contains(#"value="\#(Account.demoEmail)""#))
         #expect(index.contains(#"<form method="get" action="state-1.html">"#))
+        #expect(
+            index.contains(
+                #"<span class="exported-form-values">email: \#(Account.demoEmail), password: (secret)</span>"#))
+        let empty = try #require(crawl.map.edges.first { $0.from == 0 && $0.fields == FormFields() }?.to)
+        #expect(
+            index.contains(
+                #"<a class="exported-form-link" href="\#(StaticExport.file(ofState: empty))">Send empty</a>"#))
+        #expect(index.contains("Sign In, saying “Enter your email address.”"))
     }
 
     @Test("two exports of the same build are identical")

@@ -58,7 +58,14 @@ class ExportTests:
         page = self.file_page()
         page.open("/index.html", title="Sign In")
         email = page.find("name", "email").attribute("value")
-        self.assertEqual(email, "ada@example.com", "the sign-in form arrives filled with the demo account")
+        self.assertEqual(email, "", "the sign-in form shows what the app shows: nothing typed")
+        sendings = page.find(CSS, "aside.exported-forms").text
+        self.assertIn("email: ada@example.com, password: (secret)", sendings, "the demo account it sends")
+        # The form's error state, one click from the form: the same empty field, the error under it.
+        self.press(page, "//a[normalize-space()='Send empty']", "Sign In")
+        self.assertEqual(page.field_errors(), ["Enter your email address."])
+        self.assertEqual(page.find("name", "email").attribute("value"), "", "what the app shows after an empty sending")
+        page.back(title="Sign In")
         self.press(page, "//button[normalize-space()='Sign In']", "Movies")
         self.press(page, self.cell("Heat"), "Heat")
         self.press(page, self.cell("Al Pacino"), "Al Pacino")

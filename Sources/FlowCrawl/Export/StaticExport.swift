@@ -9,12 +9,15 @@ import HTMLPresenter
 /// `map.dot` (the storyboard's), the chrome's files and the app's `public`
 /// files. Nothing absolute, no script, nothing fetched from elsewhere.
 ///
-/// Each page is its state's screen tree rendered again for the export (`PageLinks`): a followed
-/// action is a GET to the file of the state it leads to (a form's `method` becomes `get`, a
-/// `formaction` button gets `formmethod="get"`), one not followed is a disabled button with the
-/// reason as its title, and forms show the samples their screen declared (as the values of its
-/// form state, as after a refused submission): whatever the app's markup, nothing reads the HTML
-/// back.
+/// Each page is its state's screen tree rendered again for the export (`PageLinks`), showing what
+/// the app showed (the same values as the state's whole-app snapshot): a followed action is a GET
+/// to the file of the state it leads to (a form's `method` becomes `get`, a `formaction` button
+/// gets `formmethod="get"`), one not followed is a disabled button with the reason as its title:
+/// whatever the app's markup, nothing reads the HTML back. A form's own button leads where its
+/// first sending led (the samples its screen declared, else empty); beside the phone the page lists
+/// every sending of each form (`ExportedForm`: the values sent, secret ones hidden, a link to
+/// the page it led to and what that page shows), so the state after an empty sending, with its
+/// field errors, is reached from the form too.
 ///
 /// ```swift
 /// let result = try StaticExport(crawl: crawl, app: app).write(to: URL(filePath: "site"))
@@ -116,6 +119,35 @@ public struct StaticExport: Sendable {
         if let move = edges.first(where: { $0.action == nil }), let to = move.to {
             links.refresh = PageLinks.Refresh(url: Self.file(ofState: to), seconds: Self.liveMoveSeconds)
         }
-        return try renderer.render(page.tree.fillingSampleFields(), links: links)
+        links.forms = forms(of: page, edges: edges, from: id)
+        return try renderer.render(page.tree, links: links)
+    }
+
+    /// The page's forms, each with every way the crawl sent it (its samples first, then empty).
+    private func forms(of page: CrawledPage, edges: [FlowMap.Edge], from id: Int) -> [ExportedForm] {
+        page.tree.actions.indices.compactMap { index in
+            guard page.tree.actions[index].isForm else { return nil }
+            let sendings = edges.filter { $0.action == index }.map { edge in
+                let fields = edge.fields?.fields ?? []
+                return ExportedForm.Sending(
+                    label: fields.isEmpty ? "Send empty" : "Send the sample",
+                    values: fields.map { $0.isSecret ? "\($0.name): (secret)" : "\($0.name): \($0.value)" },
+                    url: edge.to.map(Self.file(ofState:)), outcome: outcome(of: edge, from: id))
+            }
+            return sendings.isEmpty ? nil : ExportedForm(title: page.labels[index], sendings: sendings)
+        }
+    }
+
+    /// What `edge`, sent from state `id`, led to: the page's title and the field errors it shows,
+    /// or why it was not followed.
+    private func outcome(of edge: FlowMap.Edge, from id: Int) -> String {
+        guard let to = edge.to else { return "not followed: \(edge.cut ?? "a bound was reached")" }
+        if to == id { return "this page again" }
+        let state = crawl.map.states[to]
+        let title = state.title.isEmpty ? state.template : state.title
+        guard case .object(let errors)? = crawl.pages[to].tree.visibleScreen?.values?["form"]?["errors"],
+            !errors.isEmpty
+        else { return title }
+        return title + ", saying " + errors.sorted { $0.key < $1.key }.map { "“\($0.value)”" }.joined(separator: " ")
     }
 }

@@ -26,7 +26,7 @@ public struct ExportCommand: AsyncParsableCommand {
     /// Crawls, writes the site and says where it is and how to open it.
     public func run() async throws {
         let app = try crawlArguments.app()
-        let crawl = try await crawlArguments.crawl(app)
+        let crawl = try await crawlArguments.bounds.crawl(app)
         let directory = URL(filePath: out, directoryHint: .isDirectory)
         let result = try StaticExport(crawl: crawl, app: app).write(to: directory)
         let index = directory.appending(path: "index.html").standardizedFileURL

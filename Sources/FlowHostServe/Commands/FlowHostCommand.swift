@@ -12,13 +12,25 @@ import HTMLPresenter
 /// ```
 ///
 /// The folders default to `Templates/` and `Public/` of the package that holds the calling file;
-/// `--templates` and `--public` name others.
+/// `--templates` and `--public` name others. Its help and messages name it as it was started
+/// (`USAGE: NotesServer <subcommand>`).
 public struct FlowHostCommand: AsyncParsableCommand {
-    /// The commands, `serve` first (the default).
-    public static let configuration = CommandConfiguration(
-        abstract: "Serve, export, map, check and snapshot a FlowHost prototype.",
-        subcommands: [ServeCommand.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self],
-        defaultSubcommand: ServeCommand.self)
+    /// The commands, `serve` first (the default), under the executable's own name.
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: executableName,
+            abstract: "Serve, export, map, check and snapshot a FlowHost prototype.",
+            subcommands: [ServeCommand.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self],
+            defaultSubcommand: ServeCommand.self)
+    }
+
+    /// The name this process was started by (`NotesServer` for `swift run NotesServer`, or a
+    /// link's name), as a shell user types it; ArgumentParser would name the command after this
+    /// type instead (`flow-host-command`), which no one can run.
+    static var executableName: String {
+        let started = CommandLine.arguments.first.map { URL(filePath: $0).lastPathComponent } ?? ""
+        return started.isEmpty ? "app" : started
+    }
 
     /// Made by ArgumentParser.
     public init() {}

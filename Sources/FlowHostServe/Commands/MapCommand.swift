@@ -33,7 +33,7 @@ public struct MapCommand: AsyncParsableCommand {
     /// Crawls and prints the map.
     public func run() async throws {
         let app = try crawlArguments.app()
-        let map = try await crawlArguments.crawl(app).map
+        let map = try await crawlArguments.bounds.crawl(app).map
         let dot = states ? map.dot() : map.storyboard.dot()
         switch format {
         case .json:

@@ -156,7 +156,7 @@ final class ActionTable {
         let text = token.text
         onScreen.append(
             OnScreenAction(
-                token: text, purpose: purpose, screen: owner, index: index,
+                token: text, purpose: purpose, screen: owner, index: index, fields: fields,
                 sampleFields: sampleFields?.declared(by: fields)))
         return ActionReference(token: text)
     }

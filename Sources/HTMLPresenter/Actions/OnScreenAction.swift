@@ -33,13 +33,20 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
     /// For a form, the values its screen declared as a sample submission (the demo account of a
     /// sign-in form), which the crawler and the static export use; nil when none were declared.
     public let sampleFields: FormFields?
+    /// For a form, the fields it declares (``ScreenActions/form(fields:samples:_:)``): what its
+    /// template may show as `form.values.NAME` and `form.errors.NAME`; empty for a button.
+    public let fields: [FormField]
     private let purpose: Purpose
 
-    init(token: String, purpose: Purpose, screen: ScreenID, index: Int, sampleFields: FormFields? = nil) {
+    init(
+        token: String, purpose: Purpose, screen: ScreenID, index: Int, fields: [FormField] = [],
+        sampleFields: FormFields? = nil
+    ) {
         self.token = token
         self.purpose = purpose
         self.screen = screen
         self.index = index
+        self.fields = fields
         self.sampleFields = sampleFields
     }
 

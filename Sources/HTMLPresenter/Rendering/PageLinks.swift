@@ -45,6 +45,9 @@ public struct PageLinks: Sendable {
     public var flowMap: String?
     /// Where the page moves on by itself, and when; nil when it does not.
     public var refresh: Refresh?
+    /// A static export's forms of the page, each with where every sending led, listed beside the
+    /// phone; none elsewhere.
+    public var forms: [ExportedForm] = []
 
     /// The links given; the optional ones default to none.
     public init(

@@ -66,6 +66,7 @@ public struct PageRenderer: Sendable {
             page["refresh"] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
         }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
+        if !links.forms.isEmpty { page["exportedForms"] = ["forms": .list(links.forms.map(\.templateValue))] }
         if !templates.problems.isEmpty, problemDetails {
             page["templateProblems"] = problemsValue(templates.problems)
         } else if lacksTemplate {

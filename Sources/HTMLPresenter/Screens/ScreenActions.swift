@@ -33,8 +33,8 @@ public struct ScreenActions {
     /// errors show the same screen again with the messages and what the user typed, secret values
     /// left out. A value longer than ``FormField/maxValueBytes`` is refused the same way, with a
     /// field error, before the handler runs. `samples`, when given, is a submission that works (a
-    /// demo account): the crawler submits it and the static export shows the form filled with it,
-    /// secret fields left empty.
+    /// demo account): the crawler submits it (and the form empty, for its errors), and a static
+    /// export's form leads where it led, its values listed beside the phone, secret ones hidden.
     public func form(
         fields: [FormField], samples: FormFields? = nil,
         _ handler: @escaping @MainActor (FormFields) async -> ActionResult

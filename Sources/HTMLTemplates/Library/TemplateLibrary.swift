@@ -19,7 +19,7 @@ import Foundation
 public struct TemplateLibrary: Sendable {
     private typealias Source = (name: String, file: String, source: String)
 
-    private var compiled: [String: CompiledTemplate] = [:]
+    private(set) var compiled: [String: CompiledTemplate] = [:]
     /// The names of the templates.
     public private(set) var names: Set<String> = []
     /// The folder the templates were loaded from; nil for templates given as text.

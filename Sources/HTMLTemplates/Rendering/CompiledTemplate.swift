@@ -106,6 +106,8 @@ struct CompiledTemplate: Sendable {
     /// The same without the marks, their text joined: what a served page renders, as fast as
     /// before the marks existed.
     let plainNodes: [Node]
+    /// What it reads, with where (``TemplateNameUsage`` follows renders over these).
+    let names: TemplateNames
 
     /// Compiles the tokens of `source`, the template `file`; throws at the first section tag that
     /// does not pair up.
@@ -113,6 +115,7 @@ struct CompiledTemplate: Sendable {
         var compiler = TemplateCompiler(tokens: tokens, file: file, source: source)
         nodes = try compiler.compile()
         plainNodes = Self.plain(nodes)
+        names = TemplateNames(tokens: tokens, file: file, source: source)
     }
 
     /// `nodes` without the marks of action elements, a method written as text, adjacent text joined.

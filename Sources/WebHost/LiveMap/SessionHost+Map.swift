@@ -35,14 +35,14 @@ extension SessionHost {
         ).html
     }
 
-    /// The page of `live`'s state `state` as its thumbnail shows it: its actions lead nowhere, its
-    /// forms show their samples; nil for no such state.
+    /// The page of `live`'s state `state` as its thumbnail shows it: as the state showed it, its
+    /// actions leading nowhere; nil for no such state.
     func thumbnailPage(ofState state: Int, in live: LiveMap) throws(RenderError) -> String? {
         guard live.pages.indices.contains(state) else { return nil }
         var links = PageLinks.served
         links.script = nil
         links.actions = .post(urlPrefix: "#")
-        return try renderer.render(live.pages[state].tree.fillingSampleFields(), links: links)
+        return try renderer.render(live.pages[state].tree, links: links)
     }
 
     /// Graphviz's SVG of `dot`, laid out by a process waited for on a thread of its own: not on the

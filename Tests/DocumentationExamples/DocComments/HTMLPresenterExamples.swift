@@ -266,4 +266,41 @@ struct ScreenContributionExamples {
         let list = store.flow.navigationController.topViewController!
         #expect(await store.emit(MovieStep.movieDetail(id: 1), from: list.stepper!).first?.outcome.dropReason == nil)
     }
+
+    @Test("a misspelled name is found where it is read")
+    func nameUsage() throws {
+        let templates = try TemplateLibrary(templates: ["people/detail": "<h1>{{nmae}}</h1>"])
+        // example: Sources/HTMLTemplates/Names/TemplateNameUsage.swift
+        var usage = TemplateNameUsage(templates: templates)
+        usage.record(["name": "Ada"], template: "people/detail")  // the template reads {{nmae}}
+        for finding in usage.findings { print(finding) }
+        // people/detail.mustache:1:5: warning: "nmae" is read here but never filled; did you mean "name"?
+        // end of example
+        #expect(
+            usage.findings.map(\.description).contains(
+                #"people/detail.mustache:1:5: warning: "nmae" is read here but never filled; did you mean "name"?"#))
+    }
+
+    @Test("an export's forms are listed beside the phone")
+    func exportedForm() throws {
+        let window = HTMLWindow()
+        window.rootViewController = HTMLViewController(template: "movies/detail", title: "Heat")
+        let actions = ActionLinks.resolve { _ in .link("state-1.html") }
+        // example: Sources/HTMLPresenter/Rendering/ExportedForm.swift
+        var links = PageLinks(stylesheet: "flowhost/flowhost.css", publicFiles: "public/", actions: actions)
+        links.forms = [
+            ExportedForm(
+                title: "Sign Up",
+                sendings: [
+                    .init(label: "Send the sample", values: ["name: Ada"], url: "state-2.html", outcome: "Home"),
+                    .init(
+                        label: "Send empty", values: [], url: "state-3.html",
+                        outcome: "Sign Up, saying “Enter your name.”"),
+                ])
+        ]
+        // end of example
+        let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
+        let html = try renderer.render(window.updatedScreenTree(), links: links)
+        #expect(html.contains(#"<a class="exported-form-link" href="state-3.html">Send empty</a>"#))
+    }
 }

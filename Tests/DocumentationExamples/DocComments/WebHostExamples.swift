@@ -68,6 +68,9 @@ struct WebHostExamples {
         let crawl = try await Crawler(app: app).crawl()
         print(crawl.map.states.count, crawl.map.edges.count)
         // end of example
+        // example: Sources/FlowCrawl/Crawl/Crawl+Names.swift
+        for finding in crawl.nameFindings(templates: app.templates) { print(finding) }
+        // end of example
         // example: Sources/FlowCrawl/Export/StaticExport.swift
         let result = try StaticExport(crawl: crawl, app: app).write(to: URL(filePath: "site"))
         if let problem = result.mapProblem { print(problem) }  // dot missing: the rest is written
