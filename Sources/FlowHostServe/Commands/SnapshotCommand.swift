@@ -120,7 +120,7 @@ public struct SnapshotCommand: AsyncParsableCommand {
         for notice in snapshots.notices { Self.say("note: \(notice)") }
         let crawl: Crawl
         do {
-            crawl = try await crawlArguments.crawl(app)
+            crawl = try await crawlArguments.bounds.crawl(app)
         } catch {
             Self.say("error: \(error)")
             throw ExitCode(2)
