@@ -7,11 +7,11 @@ import Synchronization
 ///
 /// libdeflate compresses a whole buffer at once, which is all a page or a static file is. Its level
 /// 1 gives smaller bytes than the zlib settings used before (level 2, 16 KB window, 32 KB of hash
-/// memory) in about half the time: on the sample's movie list (12.5 KB of HTML) 2,223 bytes
-/// against 2,263, in 331,000 instructions against 478,000 (callgrind; 20 against 43 µs); on the
-/// chrome's stylesheet (29.8 KB) 8,608 bytes against 9,013 in 54 against 97 µs. zlib's default
-/// level 6 gives 2,044 bytes in 107 µs. (C, best of 200 compressions of each file, on the
-/// benchmark machine; README, "Benchmarks".)
+/// memory) for less CPU: on the sample's movie list (12.5 KB of HTML) 2,229 bytes against 2,262
+/// in 20.9 against 27.4 µs; on the chrome's stylesheet (29.8 KB) 8,608 bytes against 9,026 in 54.6
+/// against 103.8 µs. Its level 2 costs about as much again as level 1 for 3 % fewer bytes; zlib's
+/// default level 6 gives 2,044 bytes in 106 µs. (C, best of 500 compressions of each file, on the
+/// benchmark machine: `Benchmarks/compression.sh`.)
 enum Gzip {
     /// libdeflate's fastest level (its greedy matcher).
     private static let level: Int32 = 1
