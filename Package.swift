@@ -45,6 +45,8 @@ let package = Package(
         // check of each template is handed in (MarkupCheck).
         .target(name: "HTMLTemplates"),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Whole-buffer gzip for the pages and static files WebHost sends compressed.
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // libxml2 checks of pages and templates (fed by the engine's positioned tokenizer), and the
         // snapshot normalizer.
         .target(name: "HTMLValidation", dependencies: ["HTMLTemplates", "CLibXML2"]),
@@ -123,8 +125,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 // Static files streamed from disk (StaticFiles).
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
-                // Pages and static files sent gzip-compressed (zlib).
-                .product(name: "CompressNIO", package: "compress-nio"),
+                // Pages and static files sent gzip-compressed (libdeflate).
+                "CLibDeflate",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // Action tokens signed with the store's key (HMAC-SHA256), understood by every process.

@@ -18,7 +18,8 @@ import Synchronization
 ///
 /// The file is in WAL mode with `synchronous=NORMAL`: a commit needs no `fsync`, and a committed
 /// transaction survives the process dying (not a power cut before the next checkpoint). Appends
-/// are group-committed: those that arrive while a transaction is written share the next one. The
+/// are group-committed: those that arrive while a transaction is written share the next one, and
+/// the log is copied into the file off the writer (``WALCheckpointer``). The
 /// tables: `sessions` (id, entry count, last used, the share it started from), `entries`
 /// (session, position, entry as JSON) and `shares` (id, path as JSON, entry count, created,
 /// expires, sharer, revoked); `SQLiteSchema` makes and migrates them.
@@ -61,6 +62,8 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     /// Where the appends are written, one transaction after the other, off Swift's cooperative pool
     /// (a write blocks its thread).
     let writer = DispatchQueue(label: "flowhost.sqlite.appends")
+    /// Copies the log into the file, so that no commit waits for that.
+    let checkpointer: WALCheckpointer
 
     // MARK: - Initialization
 
@@ -95,6 +98,8 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
         actionTokenKey = StoreKey.tokenKey(derivedFrom: storeKey)
         var configuration = Configuration()
         configuration.journalMode = .wal
+        // The checkpointer copies the log; a commit does not (WALCheckpointer says why).
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         // Another instance on the same file (a second process, a restart while the old one ends).
         configuration.busyMode = .timeout(
             Double(patience.components.seconds) + Double(patience.components.attoseconds) / 1e18)
@@ -115,6 +120,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
                 }
             }
             try StoreFiles.restrictDatabase(path)
+            checkpointer = try WALCheckpointer(path: path, configuration: configuration)
         } catch let error as DatabaseError {
             throw SQLiteSchema.openError(error, file: path)
         } catch let error as ClickPathStoreError {
@@ -185,6 +191,8 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     public func run() async throws {
         try? await gracefulShutdown()
         stopped.store(true, ordering: .sequentiallyConsistent)
+        try checkpointer.close()
+        // The last connection to close copies what is left of the log into the file.
         try database.close()
     }
 
@@ -348,7 +356,9 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     /// ``ClickPathStoreError/unavailable(reason:)``.
     func write<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
         do {
-            return try await database.write(body)
+            let value = try await database.write(body)
+            checkpointer.committed(1)
+            return value
         } catch let error as DatabaseError where isUnreachable(error) {
             throw unavailable(error)
         }

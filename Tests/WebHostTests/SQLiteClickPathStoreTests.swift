@@ -90,6 +90,27 @@ struct SQLiteClickPathStoreTests {
         }
     }
 
+    @Test("appends reach the database file itself while the store is open, not only its write-ahead log")
+    func checkpointsWhileOpen() async throws {
+        try await withFolder { folder in
+            let path = folder.appending(path: "store.sqlite").path
+            let store = try SQLiteClickPathStore(path: path)
+            let fileSize = { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+            let before = fileSize()
+            // Two checkpoints' worth of appends (WALCheckpointer.writesPerCheckpoint each).
+            for session in 0..<600 {
+                try await store.append(ClickPathStoreTests.entries, toSession: "s\(session)", at: 0)
+            }
+            // The checkpoint runs on a thread of its own: give it time.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while fileSize() < before + 256 * 1024, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(fileSize() >= before + 256 * 1024, "the file holds the appended sessions")
+            #expect(try await store.path(ofSession: "s599") == ClickPath(ClickPathStoreTests.entries))
+        }
+    }
+
     @Test("a file that is not a database gives an error naming the file and what to do")
     func garbageFile() async throws {
         try await withFolder { folder in

@@ -55,7 +55,7 @@ struct TemplateCompiler {
             case .text:
                 read(token.content, into: &nodes)
             case .variable, .rawVariable:
-                variable(path(token.content), escaped: token.kind == .variable, into: &nodes)
+                variable(TemplateName(token.content), escaped: token.kind == .variable, into: &nodes)
             case .partial:
                 flush(into: &nodes)
                 nodes.append(.partial(token.content))
@@ -66,7 +66,8 @@ struct TemplateCompiler {
                 var body = try build(opened: token)
                 depth -= 1
                 flush(into: &body)
-                nodes.append(.section(path: path(token.content), inverted: token.kind == .invertedSection, body: body))
+                nodes.append(
+                    .section(TemplateName(token.content), inverted: token.kind == .invertedSection, body: body))
             case .close:
                 guard let opened else {
                     throw problem(at: token, "{{/\(token.content)}} closes a section that was never opened")
@@ -93,13 +94,9 @@ struct TemplateCompiler {
         TemplateProblem(file: file, position: token.position, message: message, source: source)
     }
 
-    private func path(_ name: String) -> [String] {
-        name == "." ? [] : name.split(separator: ".").map(String.init)
-    }
-
     // MARK: Variables
 
-    private mutating func variable(_ path: [String], escaped: Bool, into nodes: inout [CompiledTemplate.Node]) {
+    private mutating func variable(_ name: TemplateName, escaped: Bool, into nodes: inout [CompiledTemplate.Node]) {
         if case .attributeValue(let quote?) = scanner.state, scanner.valueIsEmpty, let element,
             element.takesAction(in: scanner.attributeName), let start = attributeStart,
             index < tokens.count, tokens[index].kind == .text, tokens[index].content.utf8.first == quote
@@ -110,12 +107,12 @@ struct TemplateCompiler {
             nodes.append(
                 .actionAttribute(
                     CompiledTemplate.ActionAttribute(
-                        path: path, escaped: escaped, prefix: prefix,
+                        name: name, escaped: escaped, prefix: prefix,
                         suffix: String(decoding: [quote], as: UTF8.self))))
             skippedQuote = quote
         } else {
             flush(into: &nodes)
-            nodes.append(.variable(path: path, escaped: escaped, inText: scanner.state == .data))
+            nodes.append(.variable(name, escaped: escaped, inText: scanner.state == .data))
         }
         scanner.readVariable()
     }

@@ -17,8 +17,8 @@ struct CompiledTemplate: Sendable {
         /// Template text, and its text content for labels (tags as spaces, references decoded).
         case text(String, label: String)
         /// `{{name}}`; `inText` when it writes text content (not an attribute or a tag).
-        case variable(path: [String], escaped: Bool, inText: Bool)
-        case section(path: [String], inverted: Bool, body: [Node])
+        case variable(TemplateName, escaped: Bool, inText: Bool)
+        case section(TemplateName, inverted: Bool, body: [Node])
         case partial(String)
         /// An attribute that takes an action and holds only a variable: written whole, or left out.
         case actionAttribute(ActionAttribute)
@@ -93,7 +93,7 @@ struct CompiledTemplate: Sendable {
     /// `action="{{open}}"` on a form (or `formaction`, `href`): the name and quotes are the
     /// template's, kept to be written around the value or left out with it.
     struct ActionAttribute: Sendable {
-        let path: [String]
+        let name: TemplateName
         let escaped: Bool
         /// From the spaces before the name to the opening quote: ` action="`.
         let prefix: String
@@ -133,8 +133,8 @@ struct CompiledTemplate: Sendable {
             case .text(let text, _), .methodValue(let text): append(text: text)
             case .publicFile: result.append(node)
             case .startTag, .startTagEnd, .endTag: break
-            case .section(let path, let inverted, let body):
-                result.append(.section(path: path, inverted: inverted, body: plain(body)))
+            case .section(let name, let inverted, let body):
+                result.append(.section(name, inverted: inverted, body: plain(body)))
             case .variable, .partial, .actionAttribute: result.append(node)
             }
         }
@@ -161,12 +161,12 @@ struct CompiledTemplate: Sendable {
             case .text(let text, _):
                 output += text
                 if context.isReadingLabel, case .text(_, let label) = node { context.readLabel(label) }
-            case .variable(let path, let escaped, let inText):
-                guard let value = lookup(path, in: stack) else { continue }
+            case .variable(let name, let escaped, let inText):
+                guard let value = name.lookup(in: stack) else { continue }
                 write(value, escaped: escaped, into: &output, context: &context)
                 if inText && context.isReadingLabel { context.readLabel(value) }
-            case .section(let path, let inverted, let body):
-                let value = lookup(path, in: stack)
+            case .section(let name, let inverted, let body):
+                let value = name.lookup(in: stack)
                 if inverted {
                     if !isTruthy(value) {
                         render(body, into: &output, stack: &stack, partials: partials, context: &context)
@@ -192,7 +192,7 @@ struct CompiledTemplate: Sendable {
             case .partial(let name):
                 partials[name]?.render(into: &output, stack: &stack, partials: partials, context: &context)
             case .actionAttribute(let attribute):
-                let value = lookup(attribute.path, in: stack)
+                let value = attribute.name.lookup(in: stack)
                 if case .action(let action)? = value {
                     context.write(action, attribute: attribute, into: &output)
                 } else {
@@ -234,23 +234,5 @@ struct CompiledTemplate: Sendable {
         case .list(let elements)?: !elements.isEmpty
         default: true
         }
-    }
-
-    /// `[]` is the current value; the first name is looked up from the top of the stack down, the
-    /// rest inside what it found.
-    private static func lookup(_ path: [String], in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = path.first else { return stack.last }
-        var found: TemplateValue?
-        for value in stack.reversed() {
-            if case .object(let values) = value, let child = values[first] {
-                found = child
-                break
-            }
-        }
-        for name in path.dropFirst() {
-            guard case .object(let values)? = found else { return nil }
-            found = values[name]
-        }
-        return found
     }
 }

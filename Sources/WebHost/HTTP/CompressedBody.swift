@@ -1,4 +1,3 @@
-import CompressNIO
 import NIOCore
 
 /// A response body kept as it travels most often: gzip-compressed once, when it is made, then sent
@@ -22,9 +21,7 @@ struct CompressedBody: Sendable {
 
     /// `identity`, compressed if that makes it smaller.
     init(_ identity: ByteBuffer) {
-        guard identity.readableBytes >= Self.minimumLength, let gzip = Gzip.compress(identity),
-            gzip.count < identity.readableBytes
-        else {
+        guard identity.readableBytes >= Self.minimumLength, let gzip = Gzip.compress(identity) else {
             storage = .identity(identity)
             return
         }
