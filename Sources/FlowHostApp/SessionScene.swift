@@ -35,6 +35,11 @@ public final class SessionScene {
     package var onLimit: ((RecordingLimit) -> Void)?
     private let deepLinks: DeepLinks
     private var loggedSequence = 0
+    /// The person's actions that opened the screens of this window, by the screen each opened:
+    /// what Forward takes again (see ``revisit(_:)``). Bounded by ``maxOpenings``.
+    var openings: [ScreenID: Opening] = [:]
+    /// The action just taken, until the next change shows which screen it opened.
+    var pendingOpening: Opening.Pending?
 
     /// Starts `app`'s root flow in a new window, whose versions continue after `version` (the
     /// window of a scene this one replaces, so that its pages are never taken for current), and
@@ -45,7 +50,10 @@ public final class SessionScene {
         deepLinks = app.deepLinks
         self.maxPathEntries = maxPathEntries
         coordinator = app.start(window)
-        window.clock.onLiveMove = { [weak self] in self?.record(.liveMove) }
+        window.clock.onLiveMove = { [weak self] in
+            self?.noteOpening()
+            self?.record(.liveMove)
+        }
     }
 
     // MARK: Changes
@@ -59,11 +67,15 @@ public final class SessionScene {
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
         // A token of the current capture has a position; the action is recorded before it runs,
         // so that what it sets off comes after it in the path.
+        noteOpening()
         let position = window.position(ofAction: token)
+        let from = window.visibleScreenID
         return try await window.perform(
             token, fields: fields,
             willRun: { taken in
-                if let position { record(.action(position, fields: taken)) }
+                guard let position else { return }
+                record(.action(position, fields: taken))
+                if let from { pendingOpening = Opening.Pending(position: position, fields: taken, from: from) }
             },
             refused: { _ in onLimit?(.valueTooLong) })
     }
@@ -72,6 +84,7 @@ public final class SessionScene {
     /// and recording nothing, when the window no longer holds it or it is on top already.
     @discardableResult
     public func reveal(_ id: ScreenID) -> Bool {
+        noteOpening()
         guard window.visibleScreenID != id, let position = window.position(of: id),
             window.reveal(id)
         else { return false }
@@ -83,6 +96,7 @@ public final class SessionScene {
     /// and recording nothing, when the app maps it to no step.
     @discardableResult
     public func openLink(_ path: String) -> Bool {
+        noteOpening()
         guard let step = deepLinks.step(for: path), let coordinator else { return false }
         record(.deepLink(path))
         coordinator.navigate(to: step)
@@ -173,6 +187,7 @@ public final class SessionScene {
             guard ContinuousClock.now < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(1))
         }
+        noteOpening()
         record(.liveMove)
         let settled = ContinuousClock.now + settleTimeout
         while coordinator?.log.last?.sequence == logged, ContinuousClock.now < settled {

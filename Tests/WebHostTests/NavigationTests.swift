@@ -49,7 +49,7 @@ struct NavigationTests {
         }
     }
 
-    @Test("Back to a screen still held pops to it; a screen no longer held redirects to the current one")
+    @Test("Back to a held screen pops to it; Forward to the popped one opens it again; an unknown one changes nothing")
     func backAndForward() async throws {
         try await withLabServer { client in
             var browser = Browser(client)
@@ -64,9 +64,16 @@ struct NavigationTests {
             #expect(back.heading == "Page 1")
             #expect(try await browser.get("/").headers[.location] == firstURL, "the coordinator popped to page 1")
 
+            let forged = try await browser.get("/screen/999")
+            #expect(forged.status == .seeOther, "an address the session never showed changes nothing")
+            #expect(forged.headers[.location] == firstURL)
+
             let forward = try await browser.get(secondURL)
             #expect(forward.status == .seeOther, "page 2 was popped: it is never shown as live again")
-            #expect(forward.headers[.location] == firstURL)
+            let redoneURL = try #require(forward.headers[.location])
+            #expect(redoneURL != firstURL && redoneURL != secondURL, "Forward opened page 2 again, anew")
+            #expect(try await browser.get(redoneURL).heading == "Page 2")
+            #expect(try await browser.get("/").headers[.location] == redoneURL)
         }
     }
 

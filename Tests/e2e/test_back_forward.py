@@ -6,21 +6,17 @@ Written once (`BackForwardTests`), run in each browser by the classes test_flowh
 that differ between browsers (Chromium's back/forward cache and the navigation cookie; which answers
 make a history entry).
 
-Forward after Back: issue 39 point 1 specifies that the server redoes the recorded action that Back
-undid (the push, the sheet), in order over several; and that when another screen was opened from
-there meanwhile, Forward shows the current screen with one line saying why the other one is gone.
-Today's server answers Forward with the screen on top instead. The tests of exactly those promises
-are marked `unittest.expectedFailure` until point 1 is built (its developer removes the markers);
-they read the page Forward shows at once rather than wait for a title, so that today they fail fast;
-the other tests hold today and after: Forward never shows a broken page and never takes an action
-the person did not take again.
+Forward after Back (issue 39 point 1): the server takes again the recorded action that Back undid
+(the push, the sheet), in order over several, and records it in the click path; when another screen
+was opened from there meanwhile, Forward shows the current screen with one line saying why the
+other one is gone. Forward never shows a broken page and never takes an action the person did not
+take (an alert's answer is never given again).
 
 Alone: python3 Tests/e2e/test_flowhost.py -k BackForward
 """
 
 import os
 import sys
-import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -63,8 +59,6 @@ class BackForwardTests:
             page.back(title="Heat")
         self.assert_live(page)
 
-    # Issue 39 point 1: Forward redoes the push Back undid. Remove the marker when it is built.
-    @unittest.expectedFailure
     def test_bf_2_forward_after_back_shows_heat_again(self):
         page = self.signed_in_browser()
         page.tap("Heat", title="Heat")
@@ -75,9 +69,6 @@ class BackForwardTests:
         self.assertEqual(page.cell_titles(), HEAT_CAST)
         page.tap("Al Pacino", title="Al Pacino")
 
-    # Issue 39 point 1: Forward over several popped screens redoes them in order. Remove the marker
-    # when it is built.
-    @unittest.expectedFailure
     def test_bf_3_forward_twice_after_back_twice_redoes_both_in_order(self):
         page = self.signed_in_browser()
         page.tap("Heat", title="Heat")
@@ -112,9 +103,6 @@ class BackForwardTests:
         self.assertNotIn("Your rating", page.content_text(), "Forward gives no rating")
         page.tap("Al Pacino", title="Al Pacino")
 
-    # Issue 39 point 1: Forward presents again the sheet Back dismissed. Remove the marker when it is
-    # built.
-    @unittest.expectedFailure
     def test_bf_5_forward_after_back_opens_the_rating_sheet_again(self):
         page = self.signed_in_browser()
         page.tap("Heat", title="Heat")
@@ -217,9 +205,6 @@ class BackForwardTests:
         self.assertEqual(page.back_label(), "Movies")
         page.tap("Marlon Brando", title="Marlon Brando")
 
-    # Issue 39 point 1: when another screen was opened meanwhile, Forward says in one line why the
-    # screen it asked for is gone (the page's notice, role=status). Remove the marker when it is built.
-    @unittest.expectedFailure
     def test_bf_11_forward_after_another_screen_was_opened_says_why_heat_is_gone(self):
         page = self.signed_in_browser(javascript=False)
         page.tap("Heat", title="Heat")

@@ -63,3 +63,10 @@ extension HTMLWindow {
         return nil
     }
 }
+
+extension HTMLWindow {
+    /// The title of the screen `id` of this window, or nil when it holds none.
+    package func title(of id: ScreenID) -> String? {
+        viewController(withID: id)?.title
+    }
+}

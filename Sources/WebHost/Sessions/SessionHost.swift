@@ -19,7 +19,9 @@ final class SessionHost: Sendable {
     enum Change: Sendable {
         /// None: capture what is on screen.
         case none
-        /// Bring this screen back on screen, as the back button would, if the window holds it.
+        /// Bring this screen back on screen, as the browser's Back or Forward asks: revealed if the
+        /// window holds it, opened again if Back closed it and it was opened from the screen on top
+        /// (see `SessionScene.revisit(_:)`), else the screen on top with a line saying why.
         case reveal(ScreenID)
         /// Run an action.
         case perform(token: String, fields: FormFields)
@@ -244,7 +246,11 @@ final class SessionHost: Sendable {
         case .none:
             break
         case .reveal(let id):
-            scene.reveal(id)
+            if case .gone(let title) = await scene.revisit(id) {
+                session.apply {
+                    $0.tell("\(title) is no longer open: another screen was opened since Back left it")
+                }
+            }
         case .perform(let token, let fields):
             switch resolve(token, on: scene, of: session) {
             case .token(let taken):
