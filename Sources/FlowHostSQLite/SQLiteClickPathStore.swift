@@ -19,7 +19,7 @@ import Synchronization
 /// The file is in WAL mode with `synchronous=NORMAL`: a commit needs no `fsync`, and a committed
 /// transaction survives the process dying (not a power cut before the next checkpoint). Appends
 /// are group-committed: those that arrive while a transaction is written share the next one, and
-/// the log is copied into the file off the writer (``WALCheckpointer``). The
+/// the log is copied into the file off the writer (`WALCheckpointer`). The
 /// tables: `sessions` (id, entry count, last used, the share it started from), `entries`
 /// (session, position, entry as JSON) and `shares` (id, path as JSON, entry count, created,
 /// expires, sharer, revoked); `SQLiteSchema` makes and migrates them.

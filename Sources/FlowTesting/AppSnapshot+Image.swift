@@ -24,7 +24,7 @@ import Foundation
 /// try await assertAppSnapshot(of: try makeMovieApp(folders: AppFolders(packageContaining: #filePath)), as: .image)
 /// ```
 ///
-/// - Throws: What the crawl throws; ``FlowSnapshots/SnapshotError`` when the pictures cannot be
+/// - Throws: What the crawl throws; `FlowSnapshots/SnapshotError` when the pictures cannot be
 ///   taken (no Chromium, a baseline that is no PNG); ``PixelSnapshotMismatch`` with every picture
 ///   that differs or was recorded.
 /// - Parameters:
@@ -34,6 +34,11 @@ import Foundation
 ///   - record: The record mode; by default swift-snapshot-testing's (`SNAPSHOT_TESTING_RECORD`).
 ///   - snapshotDirectory: The folder of the baseline pictures; by default
 ///     `__Snapshots__/<test file>/<test name>/` beside the test file.
+///   - fileID: The test's file, for the failure (the caller's by default).
+///   - filePath: The test's file path, beside which the pictures are kept (the caller's by default).
+///   - testName: The test's name, which names its folder of pictures (the caller's by default).
+///   - line: The line the failure is reported at (the caller's by default).
+///   - column: The column the failure is reported at (the caller's by default).
 @MainActor
 public func assertAppSnapshot(
     of app: WebApp, as strategy: AppSnapshotStrategy, options: CrawlOptions = CrawlOptions(),

@@ -59,6 +59,8 @@ public struct TemplateNameUsage: Sendable {
     /// fill, and which of their values it reads. Nothing is rendered.
     ///
     /// - Parameters:
+    ///   - values: What the view model gave the render.
+    ///   - template: The template's name, as the library knows it (`movies/detail`).
     ///   - assumingFilled: Dotted paths that count as filled even where the values lack them:
     ///     values the caller knows appear in other renders than those recorded
     ///     (`form.errors.email` after a refused submission).
