@@ -20,7 +20,9 @@ public struct FlowHostCommand: AsyncParsableCommand {
         CommandConfiguration(
             commandName: executableName,
             abstract: "Serve, export, map, check and snapshot a FlowHost prototype.",
-            subcommands: [ServeCommand.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self],
+            subcommands: [
+                ServeCommand.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self,
+            ],
             defaultSubcommand: ServeCommand.self)
     }
 
