@@ -23,6 +23,9 @@ struct RawHTTP {
         let received: String
         /// From the first byte the client sent to the close; nil when still open at the limit.
         let closedAfter: Duration?
+        /// From the first byte the client sent to its last piece's: on a busy machine the pauses
+        /// between pieces run late, and a close due after the last request moves with them.
+        let lastSentAfter: Duration
     }
 
     let port: Int
@@ -53,9 +56,11 @@ struct RawHTTP {
                 try await Task.sleep(until: sent + limit)
                 try await channel.close()
             }
+            var lastSent = sent
             do {
                 for (index, piece) in pieces.enumerated() {
                     if index > 0 { try await Task.sleep(for: pause) }
+                    lastSent = ContinuousClock.now
                     try await outbound.write(ByteBuffer(string: piece))
                 }
             } catch is CancellationError {
@@ -71,7 +76,8 @@ struct RawHTTP {
                 // A reset is a close too.
             }
             let elapsed = ContinuousClock.now - sent
-            return Outcome(received: received, closedAfter: elapsed < limit ? elapsed : nil)
+            return Outcome(
+                received: received, closedAfter: elapsed < limit ? elapsed : nil, lastSentAfter: lastSent - sent)
         }
     }
 }
