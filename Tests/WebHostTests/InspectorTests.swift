@@ -44,7 +44,9 @@ struct InspectorTests {
 
     @Test("a dropped step is logged with its reason")
     func droppedStep() async throws {
-        try await withLabServer(laterDelay: .seconds(1)) { client in
+        // Later's step comes 3 s after the click: the stream must be open by then (on a busy machine
+        // opening it took over a second), or the page is told nothing that happened before it listened.
+        try await withLabServer(laterDelay: .seconds(3)) { client in
             // Given Later clicked on Page 1, then Next before Later's step came
             var browser = Browser(client)
             let later = try await browser.click("Later", on: try await browser.open())
@@ -124,6 +126,7 @@ struct InspectorTests {
                 var browser = browser
                 return try await browser.get(events).text
             }
+            try await client.waitForStatus { $0.eventStreams.open == 1 }
             // When Later's step is dropped, then (to end the stream) Next moves the page
             while try await !browser.get("/_flowhost/inspector").text.contains("Dropped: not visible") {
                 try await Task.sleep(for: .milliseconds(20))
