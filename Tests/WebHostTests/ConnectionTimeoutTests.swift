@@ -3,7 +3,9 @@ import HummingbirdTesting
 import Testing
 import WebHost
 
-/// Over a real socket, with a request timeout of 1 s and an idle timeout of 2 s.
+/// Over a real socket, with a request timeout of 1 s and an idle timeout of 2 s. A close never
+/// comes before its timeout; the upper bounds only catch a close that never comes, since on 2 busy
+/// cores (CI, with Chromium suites beside) a timer's close was seen over 3 s late.
 @Suite("Slow clients: a request that does not arrive in time, or an idle connection, is closed")
 struct ConnectionTimeoutTests {
     private func withShortBounds(_ test: @escaping @Sendable (any TestClientProtocol, RawHTTP) async throws -> Void)
@@ -23,9 +25,9 @@ struct ConnectionTimeoutTests {
     func halfAHead() async throws {
         try await withShortBounds { _, raw in
             let outcome = try await raw.hold(
-                ["GET / HTTP/1.1\r\nHost: localhost\r\n"], pause: .zero, limit: .seconds(6))
-            let closedAfter = try #require(outcome.closedAfter, "still open after 6 s")
-            #expect(closedAfter >= .milliseconds(900) && closedAfter < .seconds(4), "closed after \(closedAfter)")
+                ["GET / HTTP/1.1\r\nHost: localhost\r\n"], pause: .zero, limit: .seconds(10))
+            let closedAfter = try #require(outcome.closedAfter, "still open after 10 s")
+            #expect(closedAfter >= .milliseconds(900) && closedAfter < .seconds(8), "closed after \(closedAfter)")
             #expect(outcome.received.isEmpty)
         }
     }
@@ -37,9 +39,9 @@ struct ConnectionTimeoutTests {
             let pieces = stride(from: 0, to: head.count, by: 4).map {
                 String(head.dropFirst($0).prefix(4))
             }
-            let outcome = try await raw.hold(pieces, pause: .milliseconds(150), limit: .seconds(6))
-            let closedAfter = try #require(outcome.closedAfter, "still open after 6 s")
-            #expect(closedAfter >= .milliseconds(900) && closedAfter < .seconds(4), "closed after \(closedAfter)")
+            let outcome = try await raw.hold(pieces, pause: .milliseconds(150), limit: .seconds(10))
+            let closedAfter = try #require(outcome.closedAfter, "still open after 10 s")
+            #expect(closedAfter >= .milliseconds(900) && closedAfter < .seconds(8), "closed after \(closedAfter)")
             #expect(outcome.received.isEmpty)
         }
     }
@@ -48,10 +50,10 @@ struct ConnectionTimeoutTests {
     func idle() async throws {
         try await withShortBounds { _, raw in
             let outcome = try await raw.hold(
-                ["GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"], pause: .zero, limit: .seconds(8))
+                ["GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"], pause: .zero, limit: .seconds(12))
             #expect(outcome.received.hasPrefix("HTTP/1.1 200 OK"))
-            let closedAfter = try #require(outcome.closedAfter, "still open after 8 s")
-            #expect(closedAfter >= .milliseconds(1900) && closedAfter < .seconds(5), "closed after \(closedAfter)")
+            let closedAfter = try #require(outcome.closedAfter, "still open after 12 s")
+            #expect(closedAfter >= .milliseconds(1900) && closedAfter < .seconds(8), "closed after \(closedAfter)")
         }
     }
 
@@ -67,7 +69,7 @@ struct ConnectionTimeoutTests {
             // from the last request (3.6 s in, later when the machine is busy), not from the first.
             let afterLast = closedAfter - outcome.lastSentAfter
             #expect(outcome.lastSentAfter >= .milliseconds(3600))
-            #expect(afterLast >= .milliseconds(1900) && afterLast < .seconds(5), "closed \(afterLast) after the last")
+            #expect(afterLast >= .milliseconds(1900) && afterLast < .seconds(8), "closed \(afterLast) after the last")
         }
     }
 
