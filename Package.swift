@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "HTMLTemplates", targets: ["HTMLTemplates"]),
         .library(name: "HTMLValidation", targets: ["HTMLValidation"]),
         .library(name: "HTMLPresenter", targets: ["HTMLPresenter"]),
+        .library(name: "HTMLPages", targets: ["HTMLPages"]),
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .library(name: "FlowHostApp", targets: ["FlowHostApp"]),
         .library(name: "FlowCrawl", targets: ["FlowCrawl"]),
@@ -50,16 +51,19 @@ let package = Package(
         // libxml2 checks of pages and templates (fed by the engine's positioned tokenizer), and the
         // snapshot normalizer.
         .target(name: "HTMLValidation", dependencies: ["HTMLTemplates", "CLibXML2"]),
-        // UIKit-named containers rendering screens to HTML through the chrome; re-exports the two above.
+        // UIKit-named containers presenting screens: what is on screen as a value (ScreenTree), its
+        // actions; re-exports the two above.
+        .target(name: "HTMLPresenter", dependencies: ["FlowCore", "HTMLTemplates", "HTMLValidation"]),
+        // The page around a screen tree: the chrome's templates, stylesheet and script, the links.
         .target(
-            name: "HTMLPresenter",
-            dependencies: ["FlowCore", "HTMLTemplates", "HTMLValidation"],
+            name: "HTMLPages",
+            dependencies: ["HTMLPresenter", "HTMLTemplates", "HTMLValidation"],
             resources: [.copy("Resources/Chrome"), .copy("Resources/Public")]
         ),
         .target(
             name: "FlowTesting",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl", "FlowSnapshots",
+                "FlowCore", "HTMLPresenter", "HTMLPages", "FlowHostApp", "FlowCrawl", "FlowSnapshots",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
@@ -75,13 +79,13 @@ let package = Package(
             ]
         ),
         // The crawler, the static export and the flow map: no HTTP.
-        .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "FlowHostApp"]),
+        .target(name: "FlowCrawl", dependencies: ["FlowCore", "HTMLPresenter", "HTMLPages", "FlowHostApp"]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Pixel snapshots of every crawled state: Chromium over the DevTools protocol, PNG diff, the review report.
         .target(
             name: "FlowSnapshots",
             dependencies: [
-                "HTMLPresenter", "FlowHostApp", "FlowCrawl", "CLibPNG",
+                "HTMLPresenter", "HTMLPages", "FlowHostApp", "FlowCrawl", "CLibPNG",
                 // Digests of pages and assets (HTML first).
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -116,7 +120,7 @@ let package = Package(
         .target(
             name: "WebHost",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl",
+                "FlowCore", "HTMLPresenter", "HTMLPages", "FlowHostApp", "FlowCrawl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1.1 channel with FlowHost's connection timeouts (TimedHTTP1Channel).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -200,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationExamples",
             dependencies: [
-                "FlowCore", "HTMLPresenter", "HTMLValidation", "FlowHostApp", "FlowCrawl", "WebHost", "FlowTesting",
+                "FlowCore", "HTMLPresenter", "HTMLPages", "HTMLValidation", "FlowHostApp", "FlowCrawl", "WebHost",
+                "FlowTesting",
                 "MovieDemo", "FlowHostServe", "FlowSnapshots",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -211,7 +216,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowSnapshotsTests",
-            dependencies: ["FlowSnapshots", "FlowCore", "HTMLPresenter", "FlowHostApp", "FlowCrawl"]),
+            dependencies: ["FlowSnapshots", "FlowCore", "HTMLPresenter", "HTMLPages", "FlowHostApp", "FlowCrawl"]),
         .testTarget(
             name: "FlowHostServeTests",
             dependencies: [
@@ -225,7 +230,7 @@ let package = Package(
         .testTarget(
             name: "WebHostTests",
             dependencies: [
-                "WebHost", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowHostPostgres", "FlowTesting",
+                "WebHost", "HTMLPages", "FlowHostApp", "FlowCrawl", "FlowHostSQLite", "FlowHostPostgres", "FlowTesting",
                 "HTMLValidation", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

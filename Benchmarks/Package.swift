@@ -40,6 +40,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "HTMLPresenter", package: flowHost),
+                .product(name: "HTMLPages", package: flowHost),
             ],
             path: "Benchmarks/HTMLPresenterBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

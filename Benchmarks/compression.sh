@@ -40,4 +40,4 @@ print(f"The movie list as served: {len(browser.page.encode())} bytes, {sent} on 
       f"({response.headers.get('Content-Encoding')})")
 open(out, "w").write(browser.page)
 PYTHON
-"$work/levels" "$runs" "$work/movie-list.html" Sources/HTMLPresenter/Resources/Public/flowhost.css
+"$work/levels" "$runs" "$work/movie-list.html" Sources/HTMLPages/Resources/Public/flowhost.css

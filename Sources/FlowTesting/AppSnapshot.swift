@@ -2,6 +2,7 @@ import FlowCrawl
 import FlowHostApp
 import FlowSnapshots
 import Foundation
+import HTMLPages
 import HTMLPresenter
 import SnapshotTesting
 import Testing

@@ -1,3 +1,4 @@
+import HTMLPages
 import HTMLPresenter
 
 extension PageLinks {

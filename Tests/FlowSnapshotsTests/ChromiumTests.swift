@@ -1,4 +1,5 @@
 import Foundation
+import HTMLPages
 import HTMLPresenter
 import Testing
 

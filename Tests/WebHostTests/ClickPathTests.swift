@@ -1,6 +1,7 @@
 import FlowCore
 import FlowHostApp
 import Foundation
+import HTMLPages
 import HTMLPresenter
 import Testing
 import WebHost

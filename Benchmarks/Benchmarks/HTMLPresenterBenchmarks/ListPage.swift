@@ -1,4 +1,5 @@
 import FlowCore
+import HTMLPages
 import HTMLPresenter
 
 /// A list screen of 20 movies in a navigation controller inside a tab bar, captured once.

@@ -1,5 +1,6 @@
 import FlowCore
 import FlowHostApp
+import HTMLPages
 import HTMLPresenter
 
 /// Walks an app through its own on-screen actions, breadth-first, each step in a fresh window

@@ -1,3 +1,4 @@
+import HTMLPages
 import HTMLPresenter
 
 /// The storyboard as a page (`map.html` of a static export, `/_flowhost/map` on a server): the SVG

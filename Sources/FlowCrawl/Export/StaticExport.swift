@@ -1,5 +1,6 @@
 import FlowHostApp
 import Foundation
+import HTMLPages
 import HTMLPresenter
 
 /// Writes a crawl as a static site that opens from `file://` and from any static host under any

@@ -1,6 +1,7 @@
 import Crypto
 import FlowCrawl
 import Foundation
+import HTMLPages
 import HTMLPresenter
 
 /// One picture to take: a state's page, rendered as a static export renders it (relative links to

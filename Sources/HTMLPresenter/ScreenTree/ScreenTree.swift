@@ -2,7 +2,7 @@
 /// alert over them, and the actions the user can take now.
 ///
 /// The window captures it after navigation; rendering is a pure function of it (see
-/// ``PageRenderer``), and tests, logs and the web host read the same value.
+/// `PageRenderer` of HTMLPages), and tests, logs and the web host read the same value.
 ///
 /// ```swift
 /// let tree = window.updatedScreenTree()

@@ -1,4 +1,5 @@
 import FlowHostApp
+import HTMLPages
 import HTMLPresenter
 
 /// Every URL FlowHost serves, both ways: parsed from a request's path and query, and built into

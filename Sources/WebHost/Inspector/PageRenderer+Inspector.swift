@@ -1,4 +1,5 @@
 import FlowCore
+import HTMLPages
 import HTMLPresenter
 
 extension PageRenderer {

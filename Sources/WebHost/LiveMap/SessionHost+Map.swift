@@ -1,5 +1,6 @@
 import FlowCrawl
 import Foundation
+import HTMLPages
 import HTMLPresenter
 
 extension SessionHost {

@@ -2,6 +2,7 @@ import Crypto
 import FlowCore
 import FlowHostApp
 import Foundation
+import HTMLPages
 import HTMLPresenter
 import Hummingbird
 import Logging

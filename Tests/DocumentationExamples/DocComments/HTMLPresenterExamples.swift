@@ -161,7 +161,7 @@ struct HTMLPresenterExamples {
         window.rootViewController = HTMLViewController(template: "movies/list", viewModel: MovieListViewModel())
         func render(templatesDirectory: String) async throws -> String {
             let links = PageLinks.snapshot
-            // example: Sources/HTMLPresenter/Rendering/PageRenderer.swift
+            // example: Sources/HTMLPages/PageRenderer.swift
             let renderer = PageRenderer(templates: try TemplateLibrary(directory: templatesDirectory))
             let tree = window.updatedScreenTree()  // on the main actor
             let html = try await Task.detached { try renderer.render(tree, links: links) }.value
@@ -175,7 +175,7 @@ struct HTMLPresenterExamples {
     func renderMessage() {
         let renderer = PageRenderer(templates: templates)
         let links = PageLinks.snapshot
-        // example: Sources/HTMLPresenter/Rendering/PageRenderer.swift
+        // example: Sources/HTMLPages/PageRenderer.swift
         let page = renderer.renderMessage(
             title: "Page not found", message: "No screen lives at /link/x.", linkTitle: "Go to the current screen",
             linkURL: "/", links: links)
@@ -190,7 +190,7 @@ struct HTMLPresenterExamples {
         let tree = window.updatedScreenTree()
         let renderer = PageRenderer(templates: templates)
         let files = [tree.actions[0].token: "state-2.html"]
-        // example: Sources/HTMLPresenter/Rendering/PageLinks.swift
+        // example: Sources/HTMLPages/PageLinks.swift
         let links = PageLinks(
             stylesheet: "flowhost/flowhost.css", publicFiles: "public/",
             actions: .resolve { token in files[token].map(ActionTarget.link) ?? .disabled(reason: "Not crawled") })
@@ -286,7 +286,7 @@ struct ScreenContributionExamples {
         let window = HTMLWindow()
         window.rootViewController = HTMLViewController(template: "movies/detail", title: "Heat")
         let actions = ActionLinks.resolve { _ in .link("state-1.html") }
-        // example: Sources/HTMLPresenter/Rendering/ExportedForm.swift
+        // example: Sources/HTMLPages/ExportedForm.swift
         var links = PageLinks(stylesheet: "flowhost/flowhost.css", publicFiles: "public/", actions: actions)
         links.forms = [
             ExportedForm(

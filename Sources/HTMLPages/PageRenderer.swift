@@ -1,6 +1,7 @@
+import HTMLPresenter
 import HTMLTemplates
 
-/// Turns a ``ScreenTree`` into the page: the chrome (status bar, each container's bar, sheets, alert)
+/// Turns a `ScreenTree` (HTMLPresenter) into the page: the chrome (status bar, each container's bar, sheets, alert)
 /// around the visible screen's template, with the links it is given (``PageLinks``): a served
 /// page's URLs, a static export's files. A pure function of its input, safe off the main actor.
 ///

@@ -1,3 +1,4 @@
+import HTMLPresenter
 import HTMLTemplates
 
 /// What a page links to, for what it is rendered for: the web host serves pages with its own URLs,

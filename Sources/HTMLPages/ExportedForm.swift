@@ -1,3 +1,5 @@
+import HTMLTemplates
+
 /// A form of a page in a static export, and where each way the crawl sent it led. A static page
 /// cannot send what is typed, so the form's own button goes where the first sending went; the page
 /// lists every sending beside the phone (what it sent, a link to the page it led to), so that a
