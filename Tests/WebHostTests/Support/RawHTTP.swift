@@ -30,9 +30,10 @@ struct RawHTTP {
 
     let port: Int
 
-    /// Sends one request (it should say `Connection: close`) and reads the whole answer.
+    /// Sends one request (it should say `Connection: close`) and reads the whole answer. The limit
+    /// is only for a server that never closes: a busy machine's answer may take many seconds.
     func send(_ request: String) async throws -> Response {
-        let outcome = try await hold([request], pause: .zero, limit: .seconds(10))
+        let outcome = try await hold([request], pause: .zero, limit: .seconds(30))
         let text = outcome.received
         let parts = text.split(separator: "\r\n\r\n", maxSplits: 1, omittingEmptySubsequences: false)
         let head = String(parts.first ?? "")
