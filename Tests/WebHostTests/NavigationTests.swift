@@ -77,6 +77,29 @@ struct NavigationTests {
         }
     }
 
+    @Test("a link from another site to a held screen shows the screen on top and changes nothing")
+    func anotherSiteChangesNothing() async throws {
+        try await withLabServer { client in
+            var browser = Browser(client)
+            _ = try await browser.get("/")
+            let firstURL = try #require(try await browser.get("/").headers[.location])
+            _ = try await browser.click("Next", on: try await browser.get(firstURL))
+            let secondURL = try #require(try await browser.get("/").headers[.location])
+
+            for site in ["cross-site", "same-site"] {
+                let linked = try await browser.get(firstURL, headers: [HTTPField.Name("Sec-Fetch-Site")!: site])
+                #expect(linked.status == .seeOther, "\(site)")
+                #expect(linked.headers[.location] == secondURL, "\(site): to the screen on top")
+                #expect(try await browser.get("/").headers[.location] == secondURL, "\(site): nothing popped")
+            }
+            // A share link's redirect arrives as cross-site: the screen on top is served, no loop.
+            let onTop = try await browser.get(secondURL, headers: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"])
+            #expect(onTop.status == .ok && onTop.heading == "Page 2")
+            let back = try await browser.get(firstURL, headers: [HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
+            #expect(back.heading == "Page 1", "the browser's own Back still pops")
+        }
+    }
+
     @Test("Back to the screen under a sheet dismisses the sheet")
     func backDismissesSheet() async throws {
         try await withLabServer { client in

@@ -73,6 +73,15 @@ extension FlowHostResponder {
             message: "Actions are only accepted from this prototype's own pages. Nothing was done.")
     }
 
+    /// Whether another site's page sent the browser here (`Sec-Fetch-Site: cross-site` or
+    /// `same-site`): a link from elsewhere, which must not change a session its cookie names. A
+    /// page of this server, the browser's own history, a typed or bookmarked address, and clients
+    /// that send no `Sec-Fetch-Site` are not.
+    func isSentByAnotherSite(_ request: Request) -> Bool {
+        guard let site = request.headers[.secFetchSite] else { return false }
+        return site == "cross-site" || site == "same-site"
+    }
+
     private struct Refusal: Error {
         let response: Response
     }

@@ -101,9 +101,14 @@ struct FlowHostResponder: HTTPResponder {
             // A new session (the request named none that lives) is shown its first screen right
             // here: redirecting it would send a client that keeps no cookies from new session to
             // new session. So a cookieless client gets at most one redirect (from `/`).
+            // A screen's GET may change the session (Back pops to it, Forward redoes what opened
+            // it): not when another site's page sent the browser here (a share link's redirect
+            // too). Then it is shown when on top, else the screen on top, and nothing changes.
+            let mayChange = !isSentByAnotherSite(request)
             return try await withSession(request, log: &log) { [clientGone = log.clientGone] session, isNew in
                 try await screen(
-                    isNew ? nil : id, in: session, redirect: !isNew, request: request, clientGone: clientGone)
+                    isNew ? nil : id, in: session, redirect: !isNew, mayChange: mayChange, request: request,
+                    clientGone: clientGone)
             }
         case .link(let path):
             return try await link(path, request: request, log: &log)
@@ -133,12 +138,13 @@ struct FlowHostResponder: HTTPResponder {
     /// GET of a screen (`id`) or of whatever is on top (nil): the page when it is `id`, else a
     /// redirect to the screen on top (or that page in place, when `redirect` is false), in the
     /// `coding` the client accepts (see ``SessionHost/show(_:of:seenPathLength:clientGone:)``).
+    /// Unless `mayChange`, the session is not changed to bring `id` back on screen.
     private func screen(
-        _ id: ScreenID?, in session: Session, redirect: Bool = true, request: Request,
+        _ id: ScreenID?, in session: Session, redirect: Bool = true, mayChange: Bool = true, request: Request,
         clientGone: EventLoopFuture<Void>?
     ) async throws -> Response {
         let outcome = try await host.show(
-            id, of: session, seenPathLength: request.seenPathLength, clientGone: clientGone)
+            mayChange ? id : nil, of: session, seenPathLength: request.seenPathLength, clientGone: clientGone)
         switch outcome {
         case .page(let page, _, let pathLength):
             let response =
