@@ -28,6 +28,25 @@ final class DevToolsConnection: Sendable {
         var closed: DevToolsError?
         /// Tabs whose renderer crashed or that were detached: what is sent to them fails at once.
         var gone: [String: DevToolsError] = [:]
+
+        /// Settles the unsettled expectations that `matches` with `outcome`: one already awaited is
+        /// removed and its waiter returned (to resume outside the lock), another keeps the outcome
+        /// for its wait.
+        mutating func settle(
+            _ outcome: Result<Data, DevToolsError>, where matches: (Expected) -> Bool
+        ) -> [CheckedContinuation<Data, any Error>] {
+            var waiters: [CheckedContinuation<Data, any Error>] = []
+            for (id, var expected) in expectations where expected.outcome == nil && matches(expected) {
+                if let waiter = expected.waiter {
+                    waiters.append(waiter)
+                    expectations[id] = nil
+                } else {
+                    expected.outcome = outcome
+                    expectations[id] = expected
+                }
+            }
+            return waiters
+        }
     }
 
     private struct Pending {
@@ -201,18 +220,7 @@ final class DevToolsConnection: Sendable {
             failSession(detached, .tabGone(reason: "it was detached"))
         default:
             let waiters = state.withLock { state in
-                var waiters: [CheckedContinuation<Data, any Error>] = []
-                for (id, var expected) in state.expectations
-                where expected.method == method && expected.session == header.sessionId && expected.outcome == nil {
-                    if let waiter = expected.waiter {
-                        waiters.append(waiter)
-                        state.expectations[id] = nil
-                    } else {
-                        expected.outcome = .success(message)
-                        state.expectations[id] = expected
-                    }
-                }
-                return waiters
+                state.settle(.success(message)) { $0.method == method && $0.session == header.sessionId }
             }
             for waiter in waiters { waiter.resume(returning: message) }
         }
@@ -242,16 +250,7 @@ final class DevToolsConnection: Sendable {
             state.gone[session] = error
             let replies = state.replies.filter { $0.value.session == session }
             for id in replies.keys { state.replies[id] = nil }
-            var waiters: [CheckedContinuation<Data, any Error>] = []
-            for (id, var expected) in state.expectations where expected.session == session && expected.outcome == nil {
-                if let waiter = expected.waiter {
-                    waiters.append(waiter)
-                    state.expectations[id] = nil
-                } else {
-                    expected.outcome = .failure(error)
-                    state.expectations[id] = expected
-                }
-            }
+            let waiters = state.settle(.failure(error)) { $0.session == session }
             return (replies.values.map(\.continuation), waiters)
         }
         for continuation in replies + waiters { continuation.resume(throwing: error) }
@@ -260,18 +259,9 @@ final class DevToolsConnection: Sendable {
     private func closeAll(_ error: DevToolsError) {
         let continuations = state.withLock { state in
             state.closed = error
-            var continuations = state.replies.values.map(\.continuation)
+            let continuations = state.replies.values.map(\.continuation)
             state.replies = [:]
-            for (id, var expected) in state.expectations where expected.outcome == nil {
-                if let waiter = expected.waiter {
-                    continuations.append(waiter)
-                    state.expectations[id] = nil
-                } else {
-                    expected.outcome = .failure(error)
-                    state.expectations[id] = expected
-                }
-            }
-            return continuations
+            return continuations + state.settle(.failure(error)) { _ in true }
         }
         for continuation in continuations { continuation.resume(throwing: error) }
     }
