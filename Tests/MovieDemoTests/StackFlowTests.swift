@@ -50,11 +50,11 @@ struct StackFlowTests {
     }
 }
 
-/// Settles `store` until `condition` holds, at most 10 s: the timer fires after its delay however
+/// Settles `store` until `condition` holds, at most 30 s (only a failing test waits that long): the timer fires after its delay however
 /// busy the machine is, and the test does not guess how long that takes.
 @MainActor
 private func waitFor(_ store: FlowTestStore<StackFlow>, _ condition: (FlowTestStore<StackFlow>) -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(30)
     await store.settle()
     while !condition(store), ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(20))

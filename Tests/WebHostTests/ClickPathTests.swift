@@ -85,7 +85,8 @@ struct ClickPathTests {
         let scene = SessionScene(app: app)
         await scene.settle()
         try await click("run", in: scene)  // Later: page 2 comes 150 ms afterwards
-        let deadline = ContinuousClock.now + .seconds(10)
+        // At most 30 s: only a failing test waits that long; a busy machine may take seconds.
+        let deadline = ContinuousClock.now + .seconds(30)
         while scene.window.updatedScreenTree().visibleScreen?.title != "Page 2", ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
             await scene.settle()

@@ -116,7 +116,8 @@ struct InspectorTests {
 
     @Test("the event stream tells an open page that a step was logged while nothing moved")
     func inspectEvent() async throws {
-        try await withLabServer(laterDelay: .seconds(1)) { client in
+        // Later's step 3 s out: on a busy machine, Next and the stream's opening come first.
+        try await withLabServer(laterDelay: .seconds(3)) { client in
             // Given Later clicked on Page 1, then Next, and Page 2's stream open
             var browser = Browser(client)
             let later = try await browser.click("Later", on: try await browser.open())
