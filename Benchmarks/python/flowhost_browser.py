@@ -43,8 +43,14 @@ class Browser:
     """One person: a session cookie, one keep-alive connection (reopened when the server closes
     it), and the last page shown."""
 
-    def __init__(self, port, cookie=None, path_length=None, timeout=30):
+    def __init__(self, port, cookie=None, path_length=None, timeout=30, host=None, origin=None):
+        """`host`, when given, is the `Host` every request names (a public name in front of the
+        loopback address the connection goes to, as curl's --resolve does); `origin`, when given, is
+        the `Origin` posts send instead of `Sec-Fetch-Site` (as a browser that sends no fetch
+        metadata does), so that the server's origin check decides."""
         self.port = port
+        self.host = host
+        self.origin = origin
         self.cookie = cookie
         self.path_length = path_length
         self.timeout = timeout
@@ -56,6 +62,8 @@ class Browser:
         """One request, with the cookie; keeps the cookie the server sets. (response, text)."""
         headers = dict(headers or {})
         headers.setdefault("Accept-Encoding", "gzip")
+        if self.host:
+            headers["Host"] = self.host
         if self.cookie:
             headers["Cookie"] = f"flowhost_session={self.cookie}"
             if self.path_length:
@@ -112,7 +120,10 @@ class Browser:
     def post(self, url, form=""):
         """Posts an action's form and shows the page it leads to (the same screen with the form's
         errors when the server answers 422)."""
-        response, text = self.request("POST", url, form.encode(), POST_HEADERS)
+        headers = POST_HEADERS
+        if self.origin:
+            headers = {"Content-Type": POST_HEADERS["Content-Type"], "Origin": self.origin}
+        response, text = self.request("POST", url, form.encode(), headers)
         if response.status == 422:
             self.page = text
             return text

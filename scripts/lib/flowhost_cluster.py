@@ -1,6 +1,7 @@
-"""Two or more `flowhost serve` processes on one PostgreSQL store behind Debian's nginx, configured
-from docs/nginx-cluster.conf (its ports changed): for scripts/cluster-smoke and
-Benchmarks/cluster.sh. Python 3 standard library only.
+"""Two or more `flowhost serve` processes on one PostgreSQL store behind Debian's nginx, as
+docs/nginx-cluster.conf says: nginx's part of it, and each process started with the options of the
+file's own `flowhost serve` lines (its --public-url included), their ports and store changed, for
+scripts/cluster-smoke and Benchmarks/cluster.sh. Python 3 standard library only.
 
     cluster = Cluster(binary, store_url, work_folder, processes=2)
     cluster.start()                 # the servers, then nginx in front on cluster.port
@@ -10,6 +11,7 @@ Benchmarks/cluster.sh. Python 3 standard library only.
 
 import os
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -19,6 +21,29 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CONFIG = os.path.join(ROOT, "docs", "nginx-cluster.conf")
+
+
+def recipe_commands():
+    """The options of each `flowhost serve` line the recipe's comments give, as written."""
+    with open(CONFIG) as file:
+        lines = re.findall(r"^#\s+flowhost serve (.*)$", file.read(), re.M)
+    if not lines:
+        sys.exit(f"{CONFIG} gives no `flowhost serve` command")
+    return [shlex.split(line) for line in lines]
+
+
+def recipe_arguments(options, port, store, public_port):
+    """`options` of a recipe line with this process's port and store, and nginx's port in its
+    --public-url."""
+    arguments = list(options)
+    for index, option in enumerate(arguments[:-1]):
+        if option == "--port":
+            arguments[index + 1] = str(port)
+        elif option == "--store":
+            arguments[index + 1] = store
+        elif option == "--public-url":
+            arguments[index + 1] = re.sub(r":8080\b", f":{public_port}", arguments[index + 1])
+    return arguments
 
 
 def free_port():
@@ -44,16 +69,16 @@ def wait_healthy(port, process=None, log=None, timeout=60):
 
 
 class Server:
-    """One `flowhost serve` on a fixed port with the given store."""
+    """One `flowhost serve` with the given arguments (its port among them)."""
 
-    def __init__(self, binary, store, log, port):
-        self.binary, self.store, self.log, self.port = binary, store, log, port
+    def __init__(self, binary, arguments, log, port):
+        self.binary, self.arguments, self.log, self.port = binary, arguments, log, port
         self.process = None
 
     def start(self):
         with open(self.log, "a") as log:
             self.process = subprocess.Popen(
-                [self.binary, "serve", "--port", str(self.port), "--store", self.store, "--log-level", "warning"],
+                [self.binary, "serve", *self.arguments, "--log-level", "warning"],
                 stdout=log, stderr=subprocess.STDOUT)
         wait_healthy(self.port, self.process, self.log)
 
@@ -74,10 +99,18 @@ class Cluster:
     def __init__(self, binary, store, work, processes=2):
         self.work = work
         self.port = free_port()
-        self.servers = [
-            Server(binary, store, os.path.join(work, f"server-{index}.log"), free_port())
-            for index in range(processes)
-        ]
+        commands = recipe_commands()
+        self.servers = []
+        for index in range(processes):
+            port = free_port()
+            arguments = recipe_arguments(commands[index % len(commands)], port, store, self.port)
+            self.servers.append(Server(binary, arguments, os.path.join(work, f"server-{index}.log"), port))
+        # The address people open, as the recipe's --public-url gives it (nginx's port changed).
+        public = next((arguments[i + 1] for i, option in enumerate(arguments[:-1]) if option == "--public-url"), None)
+        if public is None:
+            sys.exit(f"{CONFIG}: its `flowhost serve` lines give no --public-url")
+        self.public_url = public
+        self.public_host = re.sub(r"^https?://", "", public).rstrip("/")
         self.nginx = None
 
     def nginx_config(self):
