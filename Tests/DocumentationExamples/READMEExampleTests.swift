@@ -38,6 +38,23 @@ struct READMEExampleTests {
         #expect(detail.contains("<h1>Alien</h1>") && detail.contains("Released in 1979."))
     }
 
+    @Test("HelloFlow, the README's first example, pushes a screen for each More")
+    func helloFlowPushes() async throws {
+        let window = HTMLWindow()
+        let flow = HelloFlow()
+        window.rootViewController = flow.navigation
+        let coordinator = FlowCoordinator()
+        coordinator.coordinate(flow: flow, with: OneStepper(withSingleStep: HelloStep.hello))
+        await coordinator.waitUntilIdle()
+        let page = try PageRenderer(templates: templates).render(window.updatedScreenTree(), links: .served)
+        #expect(page.contains(">More</a>"))
+
+        let more = try #require(window.updatedScreenTree().action("step more"))
+        #expect(try await window.perform(more.token) == .accepted)
+        await coordinator.waitUntilIdle()
+        #expect(flow.navigation.viewControllers.map(\.title) == ["hello", "more"])
+    }
+
     @Test("the list template renders each movie as a form that posts its action")
     func listTemplateRenders() throws {
         let html = try templates.render(
