@@ -208,8 +208,8 @@ struct ClusterTests {
                     let location = try #require(answer.headers[.location])
                     let told = try #require(
                         answer.headers[values: .setCookie].first { $0.hasPrefix("flowhost_at=") }?
-                            .firstMatch(of: /flowhost_at=(\d+)/)?.output.1)
-                    #expect(told == "2")
+                            .firstMatch(of: /flowhost_at=([^;]+)/)?.output.1)
+                    #expect(told == "2-\(id.prefix(8))", "the length, and the session it is of")
                     // Without the cookie B knows nothing newer (no change stream between two SQLite
                     // instances); with it, B rebuilds its copy first.
                     #expect(try await onB.open().heading == "Page 2")
@@ -239,13 +239,14 @@ struct ClusterTests {
 
                     // The browser's Back on A: Page 2 again, a change of the session made by a GET.
                     let back = try await a.executeRequest(
-                        uri: pageTwoURL, method: .get, headers: [.cookie: "flowhost_session=\(id); flowhost_at=2"],
+                        uri: pageTwoURL, method: .get,
+                        headers: [.cookie: "flowhost_session=\(id); flowhost_at=2-\(id.prefix(8))"],
                         body: nil)
                     #expect(back.heading == "Page 2")
                     let told = try #require(
-                        back.headers[values: .setCookie].lazy.compactMap { $0.firstMatch(of: /^flowhost_at=(\d+)/) }
+                        back.headers[values: .setCookie].lazy.compactMap { $0.firstMatch(of: /^flowhost_at=([^;]+)/) }
                             .first?.output.1)
-                    #expect(told == "3", "the Back is stored: the path is one entry longer")
+                    #expect(told == "3-\(id.prefix(8))", "the Back is stored: the path is one entry longer")
                     #expect(try await first.path(ofSession: id)?.entries.count == 3)
 
                     // With that cookie B, whose copy still shows Page 3, rebuilds before it answers.
@@ -279,7 +280,9 @@ struct ClusterTests {
             let before = cluster.pathReads.load(ordering: .relaxed)
             for _ in 1...5 {
                 let answer = try await a.executeRequest(
-                    uri: "/", method: .get, headers: [.cookie: "flowhost_session=\(id); flowhost_at=999"], body: nil)
+                    uri: "/", method: .get,
+                    headers: [.cookie: "flowhost_session=\(id); flowhost_at=999-\(id.prefix(8))"],
+                    body: nil)
                 #expect(answer.status == .ok || answer.status == .seeOther)
             }
             #expect(cluster.pathReads.load(ordering: .relaxed) - before == 1)

@@ -125,4 +125,29 @@ struct NewSessionTests {
             #expect(status.eventStreams == .init(open: 0, limit: 7, refused: 0))
         }
     }
+
+    @Test(
+        "a browser holding another FlowHost server's cookies (same host, another port) gets the first screen, no loop")
+    func anotherServersCookies() async throws {
+        try await withLabServer { client in
+            // Cookies ignore ports: a session of another server, and the path length it told.
+            let told = "flowhost_at=7-77777777"
+            var cookie = "flowhost_session=\(String(repeating: "7", count: 32)); \(told)"
+            var response = try await client.executeRequest(
+                uri: "/", method: .get, headers: [.cookie: cookie], body: nil)
+            var hops = 0
+            while response.status == .seeOther, let location = response.headers[.location], hops < 5 {
+                if let session = response.headers[values: .setCookie].first(where: { $0.hasPrefix("flowhost_session=") }
+                ) {
+                    cookie = session.prefix { $0 != ";" } + "; " + told
+                }
+                response = try await client.executeRequest(
+                    uri: location, method: .get, headers: [.cookie: cookie], body: nil)
+                hops += 1
+            }
+            #expect(response.status == .ok, "after \(hops) redirects")
+            #expect(response.heading == "Page 1")
+            #expect(try await client.status().sessions.started == 1, "one new session, not one per hop")
+        }
+    }
 }

@@ -35,10 +35,14 @@ struct RequestCookieTests {
         #expect(request(cookies: cookies).sessionCookieValue == nil)
     }
 
-    @Test("the path length is a number of at most nine digits, else none")
-    func pathLength() {
-        #expect(request(cookies: ["flowhost_session=abc; flowhost_at=42"]).seenPathLength == 42)
-        #expect(request(cookies: ["flowhost_at=1234567890"]).seenPathLength == nil)
-        #expect(request(cookies: ["flowhost_at=4x"]).seenPathLength == nil)
+    @Test("the path length is a number of at most nine digits told of this session, else none")
+    func pathLength() throws {
+        let session = try #require(SessionID("ab12cd34" + String(repeating: "0", count: 24)))
+        let other = try #require(SessionID(String(repeating: "f", count: 32)))
+        #expect(request(cookies: ["flowhost_session=abc; flowhost_at=42-ab12cd34"]).seenPathLength(of: session) == 42)
+        #expect(request(cookies: ["flowhost_at=42-ab12cd34"]).seenPathLength(of: other) == nil, "another session's")
+        #expect(request(cookies: ["flowhost_at=42"]).seenPathLength(of: session) == nil, "no session named")
+        #expect(request(cookies: ["flowhost_at=1234567890-ab12cd34"]).seenPathLength(of: session) == nil)
+        #expect(request(cookies: ["flowhost_at=4x-ab12cd34"]).seenPathLength(of: session) == nil)
     }
 }

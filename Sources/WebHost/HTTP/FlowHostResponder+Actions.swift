@@ -49,7 +49,7 @@ extension FlowHostResponder {
         case .page(let page, action: .invalid, _):
             return responses.page(page.body, for: request.contentCoding, status: .unprocessableContent)
         case .page(let page, _, let pathLength):
-            return responses.redirect(to: page.url, pathLength: pathLength)
+            return responses.redirect(to: page.url, pathLength: pathLength, of: session.id)
         }
     }
 

@@ -143,8 +143,9 @@ struct FlowHostResponder: HTTPResponder {
         _ id: ScreenID?, in session: Session, redirect: Bool = true, mayChange: Bool = true, request: Request,
         clientGone: EventLoopFuture<Void>?
     ) async throws -> Response {
+        let seen = request.seenPathLength(of: session.id)
         let outcome = try await host.show(
-            mayChange ? id : nil, of: session, seenPathLength: request.seenPathLength, clientGone: clientGone)
+            mayChange ? id : nil, of: session, seenPathLength: seen, clientGone: clientGone)
         switch outcome {
         case .page(let page, _, let pathLength):
             let response =
@@ -153,7 +154,7 @@ struct FlowHostResponder: HTTPResponder {
             // A GET that changed the session (the browser's Back revealed a screen below the top)
             // tells the browser the new length, as an action's answer does: the process its next
             // request lands on catches up first, whether the change stream reached it or not.
-            return responses.telling(pathLength: pathLength, beyond: request.seenPathLength, response)
+            return responses.telling(pathLength: pathLength, of: session.id, beyond: seen, response)
         case .storeUnavailable:
             return responses.storeUnavailable()
         case .refused, .ended:
@@ -197,7 +198,8 @@ struct FlowHostResponder: HTTPResponder {
                 return responses.redirect(to: FlowHostRoute.root.url)
             }
             return responses.telling(
-                pathLength: pathLength, beyond: request.seenPathLength, responses.redirect(to: page.url))
+                pathLength: pathLength, of: session.id, beyond: request.seenPathLength(of: session.id),
+                responses.redirect(to: page.url))
         }
     }
 

@@ -16,7 +16,9 @@ struct PageResponses: Sendable {
     private static let navigationCounter = Atomic<Int>(0)
     /// Set by an action's answer to the length of the session's stored click path: a load balancer
     /// may send the GET that follows to another process, whose copy of the session is then behind
-    /// until the store's change stream reaches it; the cookie tells it to rebuild first.
+    /// until the store's change stream reaches it; the cookie tells it to rebuild first. Its value
+    /// names the session too (`LENGTH-SESSION`, the first eight digits of its id): a length is
+    /// only ever read for the session it was told of.
     static let pathLengthCookie = "flowhost_at"
 
     static let contentSecurityPolicy =
@@ -72,28 +74,28 @@ struct PageResponses: Sendable {
         return Response(status: .seeOther, headers: headers)
     }
 
-    /// `303 See Other` to `location` after an action that left the session's stored path
+    /// `303 See Other` to `location` after an action that left the stored path of `session`
     /// `pathLength` entries long (``pathLengthCookie``).
-    func redirect(to location: String, pathLength: Int?) -> Response {
+    func redirect(to location: String, pathLength: Int?, of session: SessionID) -> Response {
         var response = redirect(to: location)
-        if let pathLength { response.headers.append(pathLengthField(pathLength)) }
+        if let pathLength { response.headers.append(pathLengthField(pathLength, of: session)) }
         return response
     }
 
     /// `response`, telling the browser that the session's stored path is `pathLength` entries long
     /// (``pathLengthCookie``) when that is more than the browser said it saw (`seen`): a GET that
     /// changed the session.
-    func telling(pathLength: Int?, beyond seen: Int?, _ response: Response) -> Response {
+    func telling(pathLength: Int?, of session: SessionID, beyond seen: Int?, _ response: Response) -> Response {
         guard let pathLength, pathLength > seen ?? 0 else { return response }
         var response = response
-        response.headers.append(pathLengthField(pathLength))
+        response.headers.append(pathLengthField(pathLength, of: session))
         return response
     }
 
-    private func pathLengthField(_ pathLength: Int) -> HTTPField {
+    private func pathLengthField(_ pathLength: Int, of session: SessionID) -> HTTPField {
         HTTPField(
             name: .setCookie,
-            value: "\(Self.pathLengthCookie)=\(pathLength)"
+            value: "\(Self.pathLengthCookie)=\(pathLength)-\(session.short)"
                 + (secureCookies ? Self.secureCookieAttributes : Self.cookieAttributes))
     }
 

@@ -8,10 +8,16 @@ extension Request {
         cookieValue(PageResponses.sessionCookie)
     }
 
-    /// The click path length the last action's answer told this browser
-    /// (``PageResponses/pathLengthCookie``), if it carries one that is a number.
-    var seenPathLength: Int? {
-        cookieValue(PageResponses.pathLengthCookie).flatMap { $0.utf8.count <= 9 ? Int($0) : nil }
+    /// The click path length the last action's answer told this browser of the session `session`
+    /// (``PageResponses/pathLengthCookie``: `LENGTH-SESSION`, the session's first eight digits), if
+    /// it carries one for that session. A length told of another session is none: another server
+    /// on the same host (cookies ignore ports), or a session that ended, would otherwise send a new
+    /// session to catch up with a path it never had.
+    func seenPathLength(of session: SessionID) -> Int? {
+        guard let value = cookieValue(PageResponses.pathLengthCookie) else { return nil }
+        let parts = value.split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, parts[1] == session.short, parts[0].utf8.count <= 9 else { return nil }
+        return Int(parts[0])
     }
 
     /// The value of the cookie `name`, read from the `Cookie` fields (the first one named so).
