@@ -68,6 +68,14 @@ public struct ServeOptions: ParsableArguments, Sendable {
     )
     public var `public`: String?
 
+    /// The folder of study files, when given (``studyFolder(in:)``).
+    @Option(
+        help: """
+            A folder of study files (NAME.json: a title and tasks for testers), checked against the app's screens \
+            at start and kept in the store. (default: Studies, when it exists, in the app's package)
+            """)
+    public var studies: String?
+
     /// `WebHostConfiguration/maxSessions`.
     @Option(
         help:
@@ -196,6 +204,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
         if let folder = self.public, !Self.isDirectory(folder) {
             throw ValidationError("--public \(folder): there is no folder at \(Self.absolute(folder)).")
         }
+        if let folder = studies, !Self.isDirectory(folder) {
+            throw ValidationError("--studies \(folder): there is no folder at \(Self.absolute(folder)).")
+        }
         for name in allowedHosts where !Self.isHostName(name) {
             throw ValidationError(
                 "--allowed-host \(name): not a host name or IP address; give the name alone, without a scheme, port "
@@ -262,7 +273,8 @@ public struct ServeOptions: ParsableArguments, Sendable {
 
     /// Builds the app from its folders and serves it until SIGINT or SIGTERM. A template, folder
     /// or app that cannot be used is reported on standard error (one `file:line:col: message` line
-    /// per template problem) and ends with exit status 65, before anything listens.
+    /// per template problem, and per study file problem: ``checkedStudies(in:app:)``) and ends with
+    /// exit status 65, before anything listens.
     ///
     /// - Parameters:
     ///   - appName: How the start-up line names the app ("FlowHost serves Notes at ...").
@@ -274,14 +286,18 @@ public struct ServeOptions: ParsableArguments, Sendable {
         var logger = Logger(label: "flowhost")
         logger.logLevel = logLevel
         let app: WebApp
+        let studies: [StudyFile]
         do {
-            app = try makeApp(try folders(defaultFolders: defaultFolders))
+            let folders = try folders(defaultFolders: defaultFolders)
+            app = try makeApp(folders)
+            studies = try await checkedStudies(in: folders, app: app)
         } catch {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             throw ExitCode(65)
         }
         let store = try await openStore(logger: logger)
-        let server = FlowHostServer(app: app, configuration: configuration, store: store, logger: logger)
+        let server = FlowHostServer(
+            app: app, configuration: configuration, store: store, studies: studies, logger: logger)
         // A wildcard address is no name to open: the server answers it 421. Loopback is.
         let shown =
             switch host {

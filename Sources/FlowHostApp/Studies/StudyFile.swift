@@ -97,6 +97,8 @@ public struct StudyFile: Sendable, Equatable {
     /// crawl's storyboard, by id, with its template. A name is known when it is a screen's id or
     /// a template of one; each error lists the screens.
     public func unknownScreens(among screens: [(id: String, template: String)]) -> [StudyFileError] {
+        // An empty window's screen has no name to write: it is no goal.
+        let screens = screens.filter { !$0.id.isEmpty && !$0.template.isEmpty }
         let known = Set(screens.map(\.id)).union(screens.map(\.template))
         let list = screens.map { "\"\($0.id)\"" }.joined(separator: ", ")
         let templates = Set(screens.map(\.template)).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
