@@ -76,6 +76,14 @@ public struct ServeOptions: ParsableArguments, Sendable {
             """)
     public var studies: String?
 
+    /// `FlowHostApp/ClickPathStoreLimits/maxTestersPerStudy`.
+    @Option(help: "At most this many testers a study keeps; a new one beyond is refused (the log says so once).")
+    public var maxTestersPerStudy = ClickPathStoreLimits().maxTestersPerStudy
+
+    /// `FlowHostApp/ClickPathStoreLimits/maxEventsPerTester`.
+    @Option(help: "At most this many task events (starts, ends, screen times) a tester keeps.")
+    public var maxEventsPerTester = ClickPathStoreLimits().maxEventsPerTester
+
     /// `WebHostConfiguration/maxSessions`.
     @Option(
         help:
@@ -192,6 +200,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         for (value, name) in [
             (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
             (maxEventStreamsPerSession, "--max-event-streams-per-session"), (maxEventStreams, "--max-event-streams"),
+            (maxTestersPerStudy, "--max-testers-per-study"), (maxEventsPerTester, "--max-events-per-tester"),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
         }
@@ -321,6 +330,13 @@ public struct ServeOptions: ParsableArguments, Sendable {
         SQLiteClickPathStore.self,
     ]
 
+    /// What the store keeps: `--max-stored-sessions`, `--max-testers-per-study`, `--max-events-per-tester`.
+    public var storeLimits: ClickPathStoreLimits {
+        ClickPathStoreLimits(
+            maxSessions: storedSessionsBound, maxTestersPerStudy: maxTestersPerStudy,
+            maxEventsPerTester: maxEventsPerTester)
+    }
+
     /// The store's name: `--store`, else `FLOWHOST_STORE`, else `DATABASE_URL` when it names a
     /// PostgreSQL database (as platforms that provide one set it), else `.flowhost/flowhost.sqlite`.
     public func storeName(environment: [String: String]) -> String {
@@ -343,8 +359,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
                 throw ValidationError("--store \(name): no store takes this name.")
             }
             return try await store.open(
-                named: name, limits: ClickPathStoreLimits(maxSessions: storedSessionsBound), environment: environment,
-                logger: logger)
+                named: name, limits: storeLimits, environment: environment, logger: logger)
         } catch {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             throw ExitCode(1)

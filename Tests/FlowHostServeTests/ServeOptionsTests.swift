@@ -211,6 +211,16 @@ extension ServeOptionsTests {
         #expect(!FileManager.default.fileExists(atPath: store.path), "refused before the store is opened")
     }
 
+    @Test("the study bounds become the store's limits; below 1 they are refused")
+    func studyBounds() throws {
+        let limits = try ServeOptions.parse(["--max-testers-per-study", "50", "--max-events-per-tester", "300"])
+            .storeLimits
+        #expect(limits.maxTestersPerStudy == 50)
+        #expect(limits.maxEventsPerTester == 300)
+        #expect(try ServeOptions.parse([]).storeLimits.maxTestersPerStudy == 10_000)
+        #expect(throws: (any Error).self) { _ = try ServeOptions.parse(["--max-testers-per-study", "0"]) }
+    }
+
     @Test("--studies names the folder; a folder that does not exist is refused")
     func studiesOption() throws {
         let folders = AppFolders(templates: URL(filePath: "Templates"), studies: URL(filePath: "Studies"))
