@@ -23,7 +23,8 @@ enum PostgresFailure {
         guard let error = error as? PSQLError else {
             // The pool's own errors (no connection in time, the pool closed) and the socket's; not
             // the caller giving up.
-            return !(error is ClickPathStoreError) && !(error is PostgresDecodingError) && !(error is CancellationError)
+            return !(error is ClickPathStoreError) && !(error is StudyRecordError) && !(error is PostgresDecodingError)
+                && !(error is CancellationError)
         }
         guard error.code == .server else { return true }
         let state = error.serverInfo?[.sqlState] ?? ""

@@ -9,7 +9,7 @@ import PostgresNIO
 /// the row of `flowhost_schema_version`; a database a newer FlowHost migrated is refused.
 enum PostgresSchema {
     /// The version this build makes and reads.
-    static let version = 1
+    static let version = 2
 
     /// The migrations, the one at index `n` taking a store from version `n` to `n + 1`: statements
     /// run one by one (the extended protocol takes one statement a query).
@@ -47,7 +47,38 @@ enum PostgresSchema {
             )
             """,
             "CREATE TABLE flowhost_settings (name text PRIMARY KEY, value text NOT NULL)",
-        ]
+        ],
+        // Studies and their testers: a tester's events and path copy are the study's, apart from
+        // flowhost_sessions, whose rows end by the sessions' rules.
+        [
+            """
+            CREATE TABLE flowhost_studies (
+                id text PRIMARY KEY,
+                definition text NOT NULL,
+                link text NOT NULL UNIQUE,
+                expires double precision NOT NULL,
+                revoked boolean NOT NULL DEFAULT false
+            )
+            """,
+            """
+            CREATE TABLE flowhost_testers (
+                session text PRIMARY KEY,
+                study text NOT NULL REFERENCES flowhost_studies (id) ON DELETE CASCADE,
+                started double precision NOT NULL,
+                event_count integer NOT NULL,
+                path text NOT NULL
+            )
+            """,
+            "CREATE INDEX flowhost_testers_by_study ON flowhost_testers (study, started)",
+            """
+            CREATE TABLE flowhost_tester_events (
+                tester text NOT NULL REFERENCES flowhost_testers (session) ON DELETE CASCADE,
+                position integer NOT NULL,
+                event text NOT NULL,
+                PRIMARY KEY (tester, position)
+            )
+            """,
+        ],
     ]
 
     /// Whether `name` can name a schema here: lowercase ASCII letters, digits and `_`, not first a

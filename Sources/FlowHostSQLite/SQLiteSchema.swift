@@ -11,7 +11,7 @@ import HTMLPresenter
 enum SQLiteSchema {
     /// Every table the migrations make, besides GRDB's own: a file with others is another
     /// program's database.
-    static let tables: Set<String> = ["sessions", "entries", "shares"]
+    static let tables: Set<String> = ["sessions", "entries", "shares", "studies", "testers", "testerEvents"]
 
     /// The lifetime of a share migrated from a version 1 file, which kept shares for good.
     private static let migratedShareLifetime: TimeInterval = 30 * 24 * 60 * 60
@@ -69,6 +69,34 @@ enum SQLiteSchema {
                         IdentifierDigest.of(id), path?.entries.count ?? 0, created + migratedShareLifetime, id,
                     ])
             }
+        }
+        // Studies and their testers: a tester's events and path copy are the study's, apart from
+        // the sessions table, whose rows end by the sessions' rules.
+        migrator.registerMigration("v3-studies") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE studies (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        definition TEXT NOT NULL,
+                        link TEXT NOT NULL UNIQUE,
+                        expires REAL NOT NULL,
+                        revoked INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE TABLE testers (
+                        session TEXT PRIMARY KEY NOT NULL,
+                        study TEXT NOT NULL REFERENCES studies (id) ON DELETE CASCADE,
+                        started REAL NOT NULL,
+                        eventCount INTEGER NOT NULL,
+                        path TEXT NOT NULL
+                    );
+                    CREATE INDEX testersByStudy ON testers (study, started);
+                    CREATE TABLE testerEvents (
+                        tester TEXT NOT NULL REFERENCES testers (session) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        event TEXT NOT NULL,
+                        PRIMARY KEY (tester, position)
+                    ) WITHOUT ROWID;
+                    """)
         }
         return migrator
     }

@@ -68,6 +68,22 @@ public struct ServeOptions: ParsableArguments, Sendable {
     )
     public var `public`: String?
 
+    /// The folder of study files, when given (``studyFolder(in:)``).
+    @Option(
+        help: """
+            A folder of study files (NAME.json: a title and tasks for testers), checked against the app's screens \
+            at start and kept in the store. (default: Studies, when it exists, in the app's package)
+            """)
+    public var studies: String?
+
+    /// `FlowHostApp/ClickPathStoreLimits/maxTestersPerStudy`.
+    @Option(help: "At most this many testers a study keeps; a new one beyond is refused (the log says so once).")
+    public var maxTestersPerStudy = ClickPathStoreLimits().maxTestersPerStudy
+
+    /// `FlowHostApp/ClickPathStoreLimits/maxEventsPerTester`.
+    @Option(help: "At most this many task events (starts, ends, screen times) a tester keeps.")
+    public var maxEventsPerTester = ClickPathStoreLimits().maxEventsPerTester
+
     /// `WebHostConfiguration/maxSessions`.
     @Option(
         help:
@@ -184,6 +200,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         for (value, name) in [
             (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
             (maxEventStreamsPerSession, "--max-event-streams-per-session"), (maxEventStreams, "--max-event-streams"),
+            (maxTestersPerStudy, "--max-testers-per-study"), (maxEventsPerTester, "--max-events-per-tester"),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
         }
@@ -195,6 +212,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
         if let folder = self.public, !Self.isDirectory(folder) {
             throw ValidationError("--public \(folder): there is no folder at \(Self.absolute(folder)).")
+        }
+        if let folder = studies, !Self.isDirectory(folder) {
+            throw ValidationError("--studies \(folder): there is no folder at \(Self.absolute(folder)).")
         }
         for name in allowedHosts where !Self.isHostName(name) {
             throw ValidationError(
@@ -262,7 +282,8 @@ public struct ServeOptions: ParsableArguments, Sendable {
 
     /// Builds the app from its folders and serves it until SIGINT or SIGTERM. A template, folder
     /// or app that cannot be used is reported on standard error (one `file:line:col: message` line
-    /// per template problem) and ends with exit status 65, before anything listens.
+    /// per template problem, and per study file problem: ``checkedStudies(in:app:)``) and ends with
+    /// exit status 65, before anything listens.
     ///
     /// - Parameters:
     ///   - appName: How the start-up line names the app ("FlowHost serves Notes at ...").
@@ -274,14 +295,18 @@ public struct ServeOptions: ParsableArguments, Sendable {
         var logger = Logger(label: "flowhost")
         logger.logLevel = logLevel
         let app: WebApp
+        let studies: [StudyFile]
         do {
-            app = try makeApp(try folders(defaultFolders: defaultFolders))
+            let folders = try folders(defaultFolders: defaultFolders)
+            app = try makeApp(folders)
+            studies = try await checkedStudies(in: folders, app: app)
         } catch {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             throw ExitCode(65)
         }
         let store = try await openStore(logger: logger)
-        let server = FlowHostServer(app: app, configuration: configuration, store: store, logger: logger)
+        let server = FlowHostServer(
+            app: app, configuration: configuration, store: store, studies: studies, logger: logger)
         // A wildcard address is no name to open: the server answers it 421. Loopback is.
         let shown =
             switch host {
@@ -305,6 +330,13 @@ public struct ServeOptions: ParsableArguments, Sendable {
         SQLiteClickPathStore.self,
     ]
 
+    /// What the store keeps: `--max-stored-sessions`, `--max-testers-per-study`, `--max-events-per-tester`.
+    public var storeLimits: ClickPathStoreLimits {
+        ClickPathStoreLimits(
+            maxSessions: storedSessionsBound, maxTestersPerStudy: maxTestersPerStudy,
+            maxEventsPerTester: maxEventsPerTester)
+    }
+
     /// The store's name: `--store`, else `FLOWHOST_STORE`, else `DATABASE_URL` when it names a
     /// PostgreSQL database (as platforms that provide one set it), else `.flowhost/flowhost.sqlite`.
     public func storeName(environment: [String: String]) -> String {
@@ -327,8 +359,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
                 throw ValidationError("--store \(name): no store takes this name.")
             }
             return try await store.open(
-                named: name, limits: ClickPathStoreLimits(maxSessions: storedSessionsBound), environment: environment,
-                logger: logger)
+                named: name, limits: storeLimits, environment: environment, logger: logger)
         } catch {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             throw ExitCode(1)

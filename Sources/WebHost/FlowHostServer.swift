@@ -13,16 +13,21 @@ import ServiceLifecycle
 /// ```
 public struct FlowHostServer: Sendable {
     let host: SessionHost
+    /// The study files kept in the store before the server answers.
+    let studies: [StudyFile]
 
     /// A server for `app`; `store` keeps the sessions' click paths (in memory unless given: pass
     /// a SQLite store for sessions that survive a restart), and the server runs it in its service
     /// group (`ClickPathStore`: it stops last, and closes then); `logger` gets one line per
-    /// request at info, the step log at debug.
+    /// request at info, the step log at debug. `studies` (checked against the app's screens:
+    /// `FlowHostServe`'s `ServeOptions` does) are kept in the store before the server answers.
     public init(
         app: WebApp, configuration: WebHostConfiguration = WebHostConfiguration(),
-        store: any ClickPathStore = MemoryClickPathStore(), logger: Logger = Logger(label: "flowhost")
+        store: any ClickPathStore = MemoryClickPathStore(), studies: [StudyFile] = [],
+        logger: Logger = Logger(label: "flowhost")
     ) {
         host = SessionHost(app: app, configuration: configuration, paths: store, logger: logger)
+        self.studies = studies
     }
 
     /// The Hummingbird application: run it, add it to a service group, or test it with
@@ -54,6 +59,7 @@ public struct FlowHostServer: Sendable {
             let changes = try await host.paths.changes()
             host.tasks.start { await host.follow(changes) }
         }
+        application.beforeServerStarts { [host, studies] in try await host.importStudies(studies) }
         if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }
         return application
     }

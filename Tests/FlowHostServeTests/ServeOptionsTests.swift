@@ -167,3 +167,65 @@ struct ServeOptionsTests {
         }
     }
 }
+
+/// `--studies` and the study files checked at start.
+extension ServeOptionsTests {
+    /// An app whose window shows nothing: its crawl has no screen.
+    static func emptyApp(_ folders: AppFolders) throws -> WebApp {
+        try WebApp(templates: try TemplateLibrary(directory: folders.templates.path)) { _ in FlowCoordinator() }
+    }
+
+    @Test(
+        "a study whose goal is no screen of the app, or a broken study file, stops start-up with exit status 65; no store is made"
+    )
+    func badStudies() async throws {
+        let package = try makeFolder(templates: ["list.mustache": "<ul></ul>\n"], withPublic: false)
+        defer { try? FileManager.default.removeItem(at: package) }
+        let studies = package.appending(path: "Studies")
+        try FileManager.default.createDirectory(at: studies, withIntermediateDirectories: true)
+        try Data(#"{"title": "T", "tasks": [{"prompt": "P", "start": "start", "goal": ["list"]}]}"#.utf8)
+            .write(to: studies.appending(path: "t.json"))
+        let store = package.appending(path: "store/flowhost.sqlite")
+        let options = try ServeOptions.parse(["--port", "0", "--store", store.path])
+        let folders = AppFolders(root: package)
+        #expect(folders.studies?.lastPathComponent == "Studies")
+
+        let unknown = try await #require(throws: StudyFileErrors.self) {
+            try await options.checkedStudies(in: folders, app: try Self.emptyApp(folders))
+        }
+        #expect(
+            unknown.description
+                == "\(studies.path)/t.json:1:69: task 1: goal screen \"list\" is no screen of the app; its screens are none, or by template none"
+        )
+
+        try Data(#"{"title": "T", "tasks": [}"#.utf8).write(to: studies.appending(path: "t.json"))
+        let broken = try await #require(throws: StudyFileErrors.self) {
+            try await options.checkedStudies(in: folders, app: try Self.emptyApp(folders))
+        }
+        #expect(
+            broken.description == "\(studies.path)/t.json:1:26: unexpected character '}' where a value was expected")
+
+        await #expect(throws: ExitCode(65)) {
+            try await options.run(appName: "studies", defaultFolders: { folders }, app: Self.emptyApp)
+        }
+        #expect(!FileManager.default.fileExists(atPath: store.path), "refused before the store is opened")
+    }
+
+    @Test("the study bounds become the store's limits; below 1 they are refused")
+    func studyBounds() throws {
+        let limits = try ServeOptions.parse(["--max-testers-per-study", "50", "--max-events-per-tester", "300"])
+            .storeLimits
+        #expect(limits.maxTestersPerStudy == 50)
+        #expect(limits.maxEventsPerTester == 300)
+        #expect(try ServeOptions.parse([]).storeLimits.maxTestersPerStudy == 10_000)
+        #expect(throws: (any Error).self) { _ = try ServeOptions.parse(["--max-testers-per-study", "0"]) }
+    }
+
+    @Test("--studies names the folder; a folder that does not exist is refused")
+    func studiesOption() throws {
+        let folders = AppFolders(templates: URL(filePath: "Templates"), studies: URL(filePath: "Studies"))
+        #expect(try ServeOptions.parse([]).studyFolder(in: folders)?.relativePath == "Studies")
+        #expect(try ServeOptions.parse(["--studies", "."]).studyFolder(in: folders)?.relativePath == ".")
+        #expect(throws: (any Error).self) { _ = try ServeOptions.parse(["--studies", "/no/such/folder"]) }
+    }
+}

@@ -22,10 +22,12 @@ struct ClickPathStoreTests {
         /// (``TestPostgres``).
         func withStore(
             maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100,
+            maxTestersPerStudy: Int = 100, maxEventsPerTester: Int = 100,
             patience: Duration = .seconds(5), _ body: (any ClickPathStore) async throws -> Void
         ) async throws {
             let limits = ClickPathStoreLimits(
-                maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares)
+                maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares,
+                maxTestersPerStudy: maxTestersPerStudy, maxEventsPerTester: maxEventsPerTester)
             switch self {
             case .memory:
                 try await MemoryClickPathStore(limits: limits).whileRunning { try await body($0) }

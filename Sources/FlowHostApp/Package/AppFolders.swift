@@ -13,20 +13,27 @@ public struct AppFolders: Sendable, Equatable {
     public var templates: URL
     /// The folder served at `/public/`, if any.
     public var publicDirectory: URL?
+    /// The folder of the app's study files (`NAME.json`, ``StudyFile``), if any.
+    public var studies: URL?
 
     /// The folders given.
-    public init(templates: URL, publicDirectory: URL? = nil) {
+    public init(templates: URL, publicDirectory: URL? = nil, studies: URL? = nil) {
         self.templates = templates
         self.publicDirectory = publicDirectory
+        self.studies = studies
     }
 
-    /// `Templates/` and `Public/` (when it exists) of `root`.
+    /// `Templates/`, and `Public/` and `Studies/` when they exist, of `root`.
     public init(root: URL) {
         templates = root.appending(path: "Templates", directoryHint: .isDirectory)
-        let publicDirectory = root.appending(path: "Public", directoryHint: .isDirectory)
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: publicDirectory.path, isDirectory: &isDirectory)
-        self.publicDirectory = exists && isDirectory.boolValue ? publicDirectory : nil
+        func existing(_ name: String) -> URL? {
+            let folder = root.appending(path: name, directoryHint: .isDirectory)
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+            return exists && isDirectory.boolValue ? folder : nil
+        }
+        publicDirectory = existing("Public")
+        studies = existing("Studies")
     }
 
     /// `Templates/` and `Public/` (when it exists) of the Swift package whose folder holds

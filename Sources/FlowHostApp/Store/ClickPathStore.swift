@@ -42,6 +42,11 @@ import ServiceLifecycle
 ///   forgets the path of revoked ones no session refers to.
 /// - **Figures**: ``sessionPaths(usedSince:limit:)`` gives every entry as stored, duplicates
 ///   included, with secret values left empty.
+/// - **Studies**: a study saved again keeps its testers; a tester starts only from an open link,
+///   and at most ``ClickPathStoreLimits/maxTestersPerStudy`` per study (starting again under a
+///   session needs no room); events append from the end, at most
+///   ``ClickPathStoreLimits/maxEventsPerTester`` a tester; a tester's path copy outlives their
+///   session (idle removal, least recently used, its removal).
 /// - **Unreachable**: a store that cannot be reached (its database down, its file locked by
 ///   another process past its patience, closed) throws ``ClickPathStoreError/unavailable(reason:)``
 ///   and stores nothing. The memory store is never unreachable.
@@ -114,6 +119,43 @@ public protocol ClickPathStore: Service {
     /// path of those revoked that no session refers to (the share then only says it was revoked,
     /// until it expires); returns how many shares were removed.
     func removeExpiredShares() async throws -> Int
+
+    // MARK: - Studies
+
+    /// Keeps `study` under `id`, its link `link` opening it for testers until `expires`: a new
+    /// study, or one imported again (what it asks replaced, its testers kept). Saved again with the
+    /// same link, the link keeps its expiry and revocation (a server that starts again imports its
+    /// study files again); with another link, that link opens until `expires`.
+    func saveStudy(_ study: Study, id: String, link: String, expires: Date) async throws
+
+    /// Every study the store keeps, by id.
+    func studies() async throws -> [StoredStudy]
+
+    /// The study `id`, or nil when the store has none.
+    func study(id: String) async throws -> StoredStudy?
+
+    /// The study whose link is `link`, or nil when no study has it.
+    func study(link: String) async throws -> StoredStudy?
+
+    /// Revokes the link of the study `id`: it no longer opens (its testers and results stay).
+    /// Returns false, changing nothing, when there is no such study.
+    func revokeStudyLink(ofStudy id: String) async throws -> Bool
+
+    /// Makes the session `session` a tester of the study whose link is `link`, with no events and
+    /// an empty path yet (starting again under the same session starts over), and returns the study.
+    /// - Throws: ``StudyRecordError/noSuchStudyLink``, ``StudyRecordError/studyLinkExpired`` or
+    ///   ``StudyRecordError/studyLinkRevoked`` when the link does not open, ``StudyRecordError/tooManyTesters(study:limit:)`` past
+    ///   ``ClickPathStoreLimits/maxTestersPerStudy``; nothing is stored.
+    func startTester(_ session: String, fromStudyLink link: String) async throws -> StoredStudy
+
+    /// Appends `events` to the tester `session`'s, the first at index `start` (the number stored
+    /// before), and when `path` is given, keeps it as the tester's copy of their click path.
+    /// - Throws: what ``ClickPathStoreLimits/refusal(recording:ofTester:at:stored:)`` says, with
+    ///   nothing stored.
+    func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?) async throws
+
+    /// The testers of the study `id`, in the order they started (none for an unknown study).
+    func testers(ofStudy id: String) async throws -> [StudyTester]
 
     // MARK: - Processes
 

@@ -14,14 +14,26 @@ public struct ClickPathStoreLimits: Sendable, Equatable {
     /// At most this many shares are kept (expired and revoked ones count until the sweep removes
     /// them); a new one beyond throws ``ClickPathStoreError/tooManyShares(limit:)``.
     public var maxShares: Int
+    /// At most this many testers a study keeps; a new one beyond throws
+    /// ``StudyRecordError/tooManyTesters(study:limit:)``.
+    public var maxTestersPerStudy: Int
+    /// At most this many events a tester keeps; a record past it throws
+    /// ``StudyRecordError/tooManyEvents(tester:limit:)``.
+    public var maxEventsPerTester: Int
 
     /// These bounds: at least one session, no bound below zero.
-    public init(maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000) {
+    public init(
+        maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000,
+        maxTestersPerStudy: Int = 10_000, maxEventsPerTester: Int = 2000
+    ) {
         precondition(
-            maxSessions > 0 && maxEntriesPerSession >= 0 && maxShares >= 0, "a store keeps at least one session")
+            maxSessions > 0 && maxEntriesPerSession >= 0 && maxShares >= 0 && maxTestersPerStudy >= 0
+                && maxEventsPerTester >= 0, "a store keeps at least one session")
         self.maxSessions = maxSessions
         self.maxEntriesPerSession = maxEntriesPerSession
         self.maxShares = maxShares
+        self.maxTestersPerStudy = maxTestersPerStudy
+        self.maxEventsPerTester = maxEventsPerTester
     }
 
     /// Why appending `count` entries at `start` to the session `session`, which has `stored`

@@ -36,6 +36,9 @@ public final class MemoryClickPathStore: OpenableClickPathStore {
         var sessions: [String: StoredSession] = [:]
         var shares: [String: StoredShare] = [:]
         var uses = 0
+        /// Studies by id, and their testers by session.
+        var studies: [String: StudyRecord] = [:]
+        var testers: [String: TesterRecord] = [:]
 
         /// The shares some stored session refers to.
         var referredShares: Set<String> { Set(sessions.values.compactMap(\.share)) }

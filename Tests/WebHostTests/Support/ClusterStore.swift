@@ -34,7 +34,7 @@ final class ClusterStore: Sendable {
         }
     }
 
-    fileprivate func checkUp() throws {
+    func checkUp() throws {
         if isDown.load(ordering: .relaxed) { throw ClickPathStoreError.unavailable(reason: "the test took it down") }
     }
 

@@ -179,7 +179,7 @@ func withLabServer(
     recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
     library: TemplateLibrary? = nil, store: any ClickPathStore = MemoryClickPathStore(),
     testing: TestingSetup = .router, testSource: ClickPathTestSource? = nil,
-    logs: RecordingLogHandler.Messages? = nil,
+    logs: RecordingLogHandler.Messages? = nil, studies: [StudyFile] = [],
     configure: @escaping (inout WebHostConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
 ) async throws {
@@ -193,6 +193,6 @@ func withLabServer(
         app: try labApp(
             recorder: recorder, laterDelay: laterDelay, publicDirectory: publicDirectory, library: library,
             testSource: testSource),
-        configuration: configuration, store: store, logger: logger)
+        configuration: configuration, store: store, studies: studies, logger: logger)
     try await server.makeApplication().test(testing) { client in try await test(client) }
 }

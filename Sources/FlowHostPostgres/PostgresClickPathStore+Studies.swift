@@ -1,0 +1,176 @@
+import FlowHostApp
+import FlowHostAtRest
+import Foundation
+import HTMLPresenter
+import PostgresNIO
+
+/// Studies, in `flowhost_studies` (id, what it asks as JSON, its link's digest, expires, revoked),
+/// and their testers in `flowhost_testers` (the session's digest, the study, when they started,
+/// their event count, their path copy sealed) with their events in `flowhost_tester_events`.
+extension PostgresClickPathStore {
+    /// Keeps `study` under `id`, replacing what it asks, keeping its testers (and its link's
+    /// expiry and revocation when the link is the same).
+    public func saveStudy(_ study: Study, id: String, link: String, expires: Date) async throws {
+        let definition = String(decoding: try JSONEncoder().encode(study), as: UTF8.self)
+        let (key, until) = (IdentifierDigest.of(link), expires.timeIntervalSince1970)
+        // An upsert, not a delete and insert: testers refer to the row.
+        _ = try await reaching { client, logger in
+            try await client.query(
+                """
+                INSERT INTO flowhost_studies (id, definition, link, expires, revoked)
+                VALUES (\(id), \(definition), \(key), \(until), false)
+                ON CONFLICT (id) DO UPDATE SET
+                    definition = excluded.definition,
+                    expires = CASE WHEN flowhost_studies.link = excluded.link
+                        THEN flowhost_studies.expires ELSE excluded.expires END,
+                    revoked = flowhost_studies.link = excluded.link AND flowhost_studies.revoked,
+                    link = excluded.link
+                """, logger: logger)
+        }
+    }
+
+    /// Every study, by id.
+    public func studies() async throws -> [StoredStudy] {
+        try await storedStudies { client, logger in
+            try await client.query(
+                "SELECT id, definition, expires, revoked FROM flowhost_studies ORDER BY id", logger: logger
+            ).collect()
+        }
+    }
+
+    /// The study `id`, or nil.
+    public func study(id: String) async throws -> StoredStudy? {
+        try await storedStudies { client, logger in
+            try await client.query(
+                "SELECT id, definition, expires, revoked FROM flowhost_studies WHERE id = \(id)", logger: logger
+            ).collect()
+        }.first
+    }
+
+    /// The study whose link is `link`, or nil.
+    public func study(link: String) async throws -> StoredStudy? {
+        let key = IdentifierDigest.of(link)
+        return try await storedStudies { client, logger in
+            try await client.query(
+                "SELECT id, definition, expires, revoked FROM flowhost_studies WHERE link = \(key)", logger: logger
+            ).collect()
+        }.first
+    }
+
+    /// Revokes the link of the study `id`.
+    public func revokeStudyLink(ofStudy id: String) async throws -> Bool {
+        try await reaching { client, logger in
+            try await !client.query(
+                "UPDATE flowhost_studies SET revoked = true WHERE id = \(id) RETURNING 1", logger: logger
+            ).collect().isEmpty
+        }
+    }
+
+    /// Makes `session` a tester of the study whose link is `link`: in one transaction that locks
+    /// the study's row, so that testers of several processes starting at once count each other.
+    public func startTester(_ session: String, fromStudyLink link: String) async throws -> StoredStudy {
+        let (linkKey, key, maxTesters) = (
+            IdentifierDigest.of(link), IdentifierDigest.of(session), limits.maxTestersPerStudy
+        )
+        guard let found = try await study(link: link) else { throw StudyRecordError.noSuchStudyLink }
+        let (id, now, empty) = (found.id, Date.now.timeIntervalSince1970, try sealed.text(of: ClickPath()))
+        try await transaction { connection, logger in
+            let row = try await connection.query(
+                "SELECT expires, revoked FROM flowhost_studies WHERE id = \(id) AND link = \(linkKey) FOR UPDATE",
+                logger: logger
+            ).collect().first
+            let status = try row.map { row in
+                let (expires, revoked) = try row.decode((Double, Bool).self)
+                return SharedPath.status(revoked: revoked, expires: Date(timeIntervalSince1970: expires), now: .now)
+            }
+            if let refusal = StudyRecordError.refusal(opening: status) { throw refusal }
+            let others =
+                try await connection.query(
+                    "SELECT count(*) FROM flowhost_testers WHERE study = \(id) AND session <> \(key)", logger: logger
+                ).collect().first?.decode(Int.self) ?? 0
+            guard others < maxTesters else { throw StudyRecordError.tooManyTesters(study: id, limit: maxTesters) }
+            try await connection.query("DELETE FROM flowhost_testers WHERE session = \(key)", logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO flowhost_testers (session, study, started, event_count, path)
+                VALUES (\(key), \(id), \(now), 0, \(empty))
+                """, logger: logger)
+        }
+        return found
+    }
+
+    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` when given: in one
+    /// transaction that locks the tester's row while it compares the count.
+    public func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?)
+        async throws
+    {
+        let key = IdentifierDigest.of(session)
+        let encoder = JSONEncoder()
+        let rows = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let pathText = try path.map(sealed.text(of:))
+        let limits = self.limits
+        try await transaction { connection, logger in
+            let stored = try await connection.query(
+                "SELECT event_count FROM flowhost_testers WHERE session = \(key) FOR UPDATE", logger: logger
+            ).collect().first?.decode(Int.self)
+            if let refusal = limits.refusal(recording: rows.count, ofTester: session, at: start, stored: stored) {
+                throw refusal
+            }
+            try await connection.query(
+                """
+                INSERT INTO flowhost_tester_events (tester, position, event)
+                SELECT \(key), rows.ordinality - 1 + \(start), rows.event
+                FROM unnest(\(rows)::text[]) WITH ORDINALITY AS rows (event, ordinality)
+                """, logger: logger)
+            try await connection.query(
+                """
+                UPDATE flowhost_testers SET event_count = \(start + rows.count), path = COALESCE(\(pathText), path)
+                WHERE session = \(key)
+                """, logger: logger)
+        }
+    }
+
+    /// The testers of the study `id`, in the order they started.
+    public func testers(ofStudy id: String) async throws -> [StudyTester] {
+        let (testerRows, eventRows) = try await reaching { client, logger in
+            let testers = try await client.query(
+                "SELECT session, started, path FROM flowhost_testers WHERE study = \(id) ORDER BY started, session",
+                logger: logger
+            ).collect()
+            let events = try await client.query(
+                """
+                SELECT e.tester, e.event FROM flowhost_tester_events e JOIN flowhost_testers t ON t.session = e.tester
+                WHERE t.study = \(id) ORDER BY e.tester, e.position
+                """, logger: logger
+            ).collect()
+            return (testers, events)
+        }
+        var events: [String: [String]] = [:]
+        for row in eventRows {
+            let (tester, event) = try row.decode((String, String).self)
+            events[tester, default: []].append(event)
+        }
+        let decoder = JSONDecoder()
+        return try testerRows.map { row in
+            let (session, started, path) = try row.decode((String, Double, String).self)
+            return StudyTester(
+                started: Date(timeIntervalSince1970: started),
+                events: try (events[session] ?? []).map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
+                path: try sealed.path(path))
+        }
+    }
+
+    /// The studies of the rows `query` reads (id, definition, expires, revoked).
+    private func storedStudies(
+        _ query: @escaping @Sendable (PostgresClient, Logger) async throws -> [PostgresRow]
+    ) async throws -> [StoredStudy] {
+        let decoder = JSONDecoder()
+        return try await reaching(query).map { row in
+            let (id, definition, seconds, revoked) = try row.decode((String, String, Double, Bool).self)
+            let expires = Date(timeIntervalSince1970: seconds)
+            return StoredStudy(
+                id: id, study: try decoder.decode(Study.self, from: Data(definition.utf8)), expires: expires,
+                status: SharedPath.status(revoked: revoked, expires: expires, now: .now))
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import FlowHostApp
+import FlowHostAtRest
+import Foundation
+import GRDB
+import HTMLPresenter
+
+/// Studies, in the `studies` table (id, what it asks as JSON, its link's digest, expires,
+/// revoked), and their testers in `testers` (the session's digest, the study, when they started,
+/// their event count, their path copy sealed) with their events in `testerEvents`.
+extension SQLiteClickPathStore {
+    /// Keeps `study` under `id`, replacing what it asks, keeping its testers (and its link's
+    /// expiry and revocation when the link is the same).
+    public func saveStudy(_ study: Study, id: String, link: String, expires: Date) async throws {
+        let definition = String(decoding: try JSONEncoder().encode(study), as: UTF8.self)
+        let (key, until) = (IdentifierDigest.of(link), expires.timeIntervalSince1970)
+        try await write { db in
+            // An upsert, not a replace: a replace deletes the row, and its testers with it.
+            try db.execute(
+                sql: """
+                    INSERT INTO studies (id, definition, link, expires, revoked) VALUES (?1, ?2, ?3, ?4, 0)
+                    ON CONFLICT (id) DO UPDATE SET
+                        definition = ?2,
+                        expires = CASE WHEN link = ?3 THEN expires ELSE ?4 END,
+                        revoked = CASE WHEN link = ?3 THEN revoked ELSE 0 END,
+                        link = ?3
+                    """,
+                arguments: [id, definition, key, until])
+        }
+    }
+
+    /// Every study, by id.
+    public func studies() async throws -> [StoredStudy] {
+        try await storedStudies(where: "1", arguments: [])
+    }
+
+    /// The study `id`, or nil.
+    public func study(id: String) async throws -> StoredStudy? {
+        try await storedStudies(where: "id = ?", arguments: [id]).first
+    }
+
+    /// The study whose link is `link`, or nil.
+    public func study(link: String) async throws -> StoredStudy? {
+        try await storedStudies(where: "link = ?", arguments: [IdentifierDigest.of(link)]).first
+    }
+
+    /// Revokes the link of the study `id`.
+    public func revokeStudyLink(ofStudy id: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE studies SET revoked = 1 WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Makes `session` a tester of the study whose link is `link`, in one transaction with the
+    /// check of the link and of the bound.
+    public func startTester(_ session: String, fromStudyLink link: String) async throws -> StoredStudy {
+        let (linkKey, key, maxTesters) = (
+            IdentifierDigest.of(link), IdentifierDigest.of(session), limits.maxTestersPerStudy
+        )
+        let empty = try sealed.text(of: ClickPath())
+        let id = try await write { db -> String in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT id, expires, revoked FROM studies WHERE link = ?", arguments: [linkKey])
+            let status = row.map {
+                SharedPath.status(
+                    revoked: $0["revoked"], expires: Date(timeIntervalSince1970: $0["expires"]), now: .now)
+            }
+            if let refusal = StudyRecordError.refusal(opening: status) { throw refusal }
+            let id: String = row?["id"] ?? ""
+            let others =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM testers WHERE study = ? AND session != ?", arguments: [id, key]) ?? 0
+            guard others < maxTesters else { throw StudyRecordError.tooManyTesters(study: id, limit: maxTesters) }
+            try db.execute(sql: "DELETE FROM testers WHERE session = ?", arguments: [key])
+            try db.execute(
+                sql: "INSERT INTO testers (session, study, started, eventCount, path) VALUES (?, ?, ?, 0, ?)",
+                arguments: [key, id, Date.now.timeIntervalSince1970, empty])
+            return id
+        }
+        guard let study = try await study(id: id) else { throw StudyRecordError.noSuchStudyLink }
+        return study
+    }
+
+    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` when given, in one
+    /// transaction with the checks.
+    public func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?)
+        async throws
+    {
+        let key = IdentifierDigest.of(session)
+        let encoder = JSONEncoder()
+        let rows = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let pathText = try path.map(sealed.text(of:))
+        let limits = self.limits
+        try await write { db in
+            let stored = try Int.fetchOne(db, sql: "SELECT eventCount FROM testers WHERE session = ?", arguments: [key])
+            if let refusal = limits.refusal(recording: rows.count, ofTester: session, at: start, stored: stored) {
+                throw refusal
+            }
+            for (offset, row) in rows.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO testerEvents (tester, position, event) VALUES (?, ?, ?)",
+                    arguments: [key, start + offset, row])
+            }
+            try db.execute(
+                sql: "UPDATE testers SET eventCount = ?, path = COALESCE(?, path) WHERE session = ?",
+                arguments: [start + rows.count, pathText, key])
+        }
+    }
+
+    /// The testers of the study `id`, in the order they started.
+    public func testers(ofStudy id: String) async throws -> [StudyTester] {
+        let rows = try await read { db -> [(session: String, started: Double, path: String)] in
+            try Row.fetchAll(
+                db, sql: "SELECT session, started, path FROM testers WHERE study = ? ORDER BY started, rowid",
+                arguments: [id]
+            ).map { ($0["session"], $0["started"], $0["path"]) }
+        }
+        let events = try await read { db -> [String: [String]] in
+            var events: [String: [String]] = [:]
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT tester, event FROM testerEvents
+                    WHERE tester IN (SELECT session FROM testers WHERE study = ?) ORDER BY tester, position
+                    """,
+                arguments: [id])
+            for row in rows { events[row["tester"], default: []].append(row["event"]) }
+            return events
+        }
+        let decoder = JSONDecoder()
+        return try rows.map { row in
+            StudyTester(
+                started: Date(timeIntervalSince1970: row.started),
+                events: try (events[row.session] ?? []).map {
+                    try decoder.decode(StudyEvent.self, from: Data($0.utf8))
+                },
+                path: try sealed.path(row.path))
+        }
+    }
+
+    /// The studies of the rows matching `condition`, by id.
+    private func storedStudies(where condition: String, arguments: StatementArguments) async throws -> [StoredStudy] {
+        let rows = try await read { db -> [(id: String, definition: String, expires: Double, revoked: Bool)] in
+            try Row.fetchAll(
+                db, sql: "SELECT id, definition, expires, revoked FROM studies WHERE \(condition) ORDER BY id",
+                arguments: arguments
+            ).map { ($0["id"], $0["definition"], $0["expires"], $0["revoked"]) }
+        }
+        let decoder = JSONDecoder()
+        return try rows.map { row in
+            let expires = Date(timeIntervalSince1970: row.expires)
+            return StoredStudy(
+                id: row.id, study: try decoder.decode(Study.self, from: Data(row.definition.utf8)), expires: expires,
+                status: SharedPath.status(revoked: row.revoked, expires: expires, now: .now))
+        }
+    }
+}
