@@ -146,7 +146,7 @@ struct PostgresClickPathStoreTests {
         }
     }
 
-    @Test("an empty schema is made at version 1; opened again it is kept as it is, its paths read back")
+    @Test("an empty schema is made at the current version (2); opened again it is kept as it is, its paths read back")
     func migrationAndReopening() async throws {
         let schema = TestPostgres.newSchema()
         try await TestPostgres.store(schema: schema).whileRunning { first in
@@ -160,7 +160,7 @@ struct PostgresClickPathStoreTests {
             try await second.append([.liveMove], toSession: "a", at: 2)
         }
         let versions = try await TestPostgres.query("SELECT version FROM flowhost_schema_version", schema: schema)
-        #expect(try versions.map { try $0.decode(Int.self) } == [1])
+        #expect(try versions.map { try $0.decode(Int.self) } == [2])
     }
 
     @Test("a schema a newer FlowHost wrote is refused, and left as it is")

@@ -36,6 +36,8 @@ public final class MemoryClickPathStore: OpenableClickPathStore {
         var sessions: [String: StoredSession] = [:]
         var shares: [String: StoredShare] = [:]
         var uses = 0
+        /// The comments, the oldest first, each with the session that wrote it.
+        var comments: [(comment: ScreenComment, author: String)] = []
 
         /// The shares some stored session refers to.
         var referredShares: Set<String> { Set(sessions.values.compactMap(\.share)) }
