@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 extension Request {
@@ -12,6 +13,14 @@ extension Request {
     /// (``PageResponses/pathLengthCookie``), if it carries one that is a number.
     var seenPathLength: Int? {
         cookieValue(PageResponses.pathLengthCookie).flatMap { $0.utf8.count <= 9 ? Int($0) : nil }
+    }
+
+    /// The name a person gave with their last comment (``PageResponses/commentAuthorCookie``),
+    /// percent-decoded, if the request carries it.
+    var commentAuthor: String? {
+        cookieValue(PageResponses.commentAuthorCookie).flatMap {
+            $0.utf8.count <= 1024 ? $0.removingPercentEncoding : nil
+        }
     }
 
     /// The value of the cookie `name`, read from the `Cookie` fields (the first one named so).
