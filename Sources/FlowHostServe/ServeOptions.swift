@@ -170,6 +170,21 @@ public struct ServeOptions: ParsableArguments, Sendable {
             """)
     public var noInspector = false
 
+    // MARK: - Comments
+
+    /// Turns comments off (`WebHostConfiguration/allowsComments`).
+    @Flag(help: "Turn comments off: no Comment control beside the phone, no pins, no /_flowhost/comments.")
+    public var noComments = false
+
+    /// At most this many comments the store keeps (`ClickPathStoreLimits/maxComments`).
+    @Option(help: "At most this many comments are kept; more are refused until some are deleted.")
+    public var maxComments = ClickPathStoreLimits().maxComments
+
+    /// At most this many comments and replies a session writes in a minute
+    /// (`WebHostConfiguration/maxCommentsPerMinute`).
+    @Option(help: "At most this many comments and replies a browser session writes in a minute.")
+    public var commentsPerMinute = WebHostConfiguration().maxCommentsPerMinute
+
     /// The server's log level.
     @Option(help: "Log level: trace, debug (the step log), info (one line per request), warning, error.")
     public var logLevel: Logger.Level = .info
@@ -184,6 +199,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         for (value, name) in [
             (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
             (maxEventStreamsPerSession, "--max-event-streams-per-session"), (maxEventStreams, "--max-event-streams"),
+            (maxComments, "--max-comments"), (commentsPerMinute, "--comments-per-minute"),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
         }
@@ -250,6 +266,8 @@ public struct ServeOptions: ParsableArguments, Sendable {
         configuration.secureCookies = secureCookies
         configuration.showsInspector = !noInspector
         configuration.watchesFiles = watch ?? true
+        configuration.allowsComments = !noComments
+        configuration.maxCommentsPerMinute = commentsPerMinute
         return configuration
     }
 
@@ -326,9 +344,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
             guard let store = Self.stores.first(where: { $0.opens(name) }) else {
                 throw ValidationError("--store \(name): no store takes this name.")
             }
-            return try await store.open(
-                named: name, limits: ClickPathStoreLimits(maxSessions: storedSessionsBound), environment: environment,
-                logger: logger)
+            var limits = ClickPathStoreLimits(maxSessions: storedSessionsBound)
+            limits.maxComments = maxComments
+            return try await store.open(named: name, limits: limits, environment: environment, logger: logger)
         } catch {
             FileHandle.standardError.write(Data((String(describing: error) + "\n").utf8))
             throw ExitCode(1)
