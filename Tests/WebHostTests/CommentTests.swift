@@ -56,6 +56,30 @@ struct CommentTests {
         }
     }
 
+    @Test("a page open on the comment's screen in another browser moves at once to its page with the new pin")
+    func live() async throws {
+        // The router client: the live one sends every request on one connection, which the stream holds.
+        try await withLabServer { client in
+            var reader = Browser(client)
+            let open = try await reader.open()
+            let events = try #require(open.eventsURL)
+            let cookie = try #require(reader.sessionCookie)
+            // The reader's page listens before the comment is written.
+            async let stream = client.executeRequest(
+                uri: events, method: .get, headers: [.cookie: "flowhost_session=\(cookie)"], body: nil)
+            try await Task.sleep(for: .milliseconds(200))
+
+            var writer = Browser(client)
+            _ = try await writer.open()
+            #expect(try await writer.post("/_flowhost/comments", form: "author=Ada&text=Live").status == .seeOther)
+
+            let moved = try #require(
+                String(buffer: try await stream.body).firstMatch(of: /event: move\ndata: (\/screen\/\d+)/))
+            let page = try await reader.get(String(moved.output.1))
+            #expect(page.text.contains("Live"))
+        }
+    }
+
     @Test("a comment pinned to a point shows its pin there, with the label of the action under it")
     func pinnedToAPoint() async throws {
         try await withLabServer(testing: .live) { client in
