@@ -34,11 +34,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
 from flowhost_browser import POST_HEADERS, Browser, Problem  # noqa: E402
 
 EVENTS = re.compile(r'data-events="([^"]+)"')
+SERVES = re.compile(r"serves .* at http://127\.0\.0\.1:(\d+)/")
 REPLAYED = re.compile(r"comments replayed: (\d+), of which (\d+) outdated")
 
 
 def start(binary, store, log, extra=()):
-    """`flowhost serve` on a free port; (process, port, seconds until /healthz answered)."""
+    """`flowhost serve` on a free port (the OS picks it; the log's next "serves" line names it);
+    (process, port, when it was launched)."""
+    with open(log.name) as text:
+        earlier = len(SERVES.findall(text.read()))
     process = subprocess.Popen(
         [binary, "serve", "--port", "0", "--store", store, "--no-watch", "--comments-per-minute", "1000000",
          "--max-new-sessions", "500", *extra],
@@ -48,9 +52,9 @@ def start(binary, store, log, extra=()):
         if process.poll() is not None:
             sys.exit(f"the server exited (code {process.returncode})")
         with open(log.name) as text:
-            match = re.search(r"at http://127\.0\.0\.1:(\d+)/", text.read())
-        if match:
-            port = int(match.group(1))
+            ports = SERVES.findall(text.read())
+        if len(ports) > earlier:
+            port = int(ports[earlier])
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
                     if response.status == 200:
