@@ -50,7 +50,7 @@ def start(binary, store, log, extra=()):
     started = time.perf_counter()
     while time.perf_counter() - started < 120:
         if process.poll() is not None:
-            sys.exit(f"the server exited (code {process.returncode})")
+            raise Problem(f"the server exited (code {process.returncode})")
         with open(log.name) as text:
             ports = SERVES.findall(text.read())
         if len(ports) > earlier:
@@ -62,7 +62,8 @@ def start(binary, store, log, extra=()):
             except OSError:
                 pass
         time.sleep(0.01)
-    sys.exit("the server did not start within 120 s")
+    stop(process)
+    raise Problem("the server did not start within 120 s")
 
 
 def stop(process):

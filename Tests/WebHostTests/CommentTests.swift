@@ -293,7 +293,20 @@ struct CommentTests {
         }
     }
 
-    @Test("with comments off there is no ScreenComment control and no comment route")
+    @Test("the live map lists each screen's open comments under it, as text")
+    func onTheMap() async throws {
+        try await withLabServer(testing: .live) { client in
+            var browser = Browser(client)
+            _ = try await browser.open()
+            _ = try await browser.post("/_flowhost/comments", form: "author=Ada&text=%3Ci%3ENot%3C%2Fi%3E+this")
+            let map = try await browser.open("/_flowhost/map")
+            #expect(map.status == .ok)
+            #expect(map.text.contains(#"<a href="/_flowhost/comments">1 open comment</a>"#))
+            #expect(map.text.contains("<strong>Ada</strong>: &lt;i&gt;Not&lt;/i&gt; this"))
+        }
+    }
+
+    @Test("with comments off there is no Comment control and no comment route")
     func commentsOff() async throws {
         try await withLabServer(testing: .live, configure: { $0.allowsComments = false }) { client in
             var browser = Browser(client)

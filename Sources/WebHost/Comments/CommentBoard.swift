@@ -40,6 +40,16 @@ final class CommentBoard: Sendable {
         }
     }
 
+    /// Applies `change` to the comments known (what this process just stored); returns whether it
+    /// changed them.
+    func update(_ change: (inout [ScreenComment]) -> Void) -> Bool {
+        known.withLock { known in
+            let before = known
+            change(&known)
+            return known != before
+        }
+    }
+
     /// Counts a write by `session` at `now` and says whether it is within the rate; one beyond is
     /// not counted. Sessions that wrote nothing for a minute are forgotten, so the table holds at
     /// most the sessions that wrote in the last minute.

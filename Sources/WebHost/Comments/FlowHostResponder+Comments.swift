@@ -162,7 +162,9 @@ extension FlowHostResponder {
                 .serviceUnavailable, title: "Nothing was changed",
                 message: "The server could not store it (its log says why). Try again in a moment.")
         }
-        await host.commentsChanged()
+        await host.commentsChanged { known in
+            if let index = known.firstIndex(where: { $0.id == id }) { known[index].isResolved = resolved }
+        }
         return responses.redirect(to: FlowHostRoute.commentThreadURL(id: id))
     }
 
@@ -190,7 +192,7 @@ extension FlowHostResponder {
                 .serviceUnavailable, title: "Not deleted",
                 message: "The server could not store it (its log says why). Try again in a moment.")
         }
-        await host.commentsChanged()
+        await host.commentsChanged { $0.removeAll { $0.id == id } }
         return responses.redirect(to: FlowHostRoute.comments.url)
     }
 

@@ -68,7 +68,7 @@ extension SessionHost {
         logger.info(
             "comment \(comment.id.prefix(8)) on \(screen.debugDescription)",
             metadata: ["session": "\(session.id.short)"])
-        await commentsChanged()
+        await commentsChanged { $0.append(comment) }
         return .success(comment)
     }
 
@@ -93,7 +93,9 @@ extension SessionHost {
             logger.warning("click path store: \(error)")
             return .failure(.storeFailed)
         }
-        await commentsChanged()
+        await commentsChanged { known in
+            if let index = known.firstIndex(where: { $0.id == id }) { known[index].replies.append(reply) }
+        }
         return .success(())
     }
 
@@ -108,6 +110,13 @@ extension SessionHost {
         }
     }
 
+    /// Applies what this process just stored to the comments known, without reading them all
+    /// again (the next read of ``followComments()`` brings what others did); when they changed,
+    /// every session in memory renders its page again.
+    func commentsChanged(locally change: (inout [ScreenComment]) -> Void) async {
+        if comments.update(change) { await redrawSessions() }
+    }
+
     /// Reads the comments every `configuration.commentPollInterval` until cancelled (the server
     /// stops): comments that other processes wrote to a shared store show here within it.
     func followComments() async {
@@ -115,6 +124,17 @@ extension SessionHost {
             await commentsChanged()
             try? await Task.sleep(for: configuration.commentPollInterval)
         }
+    }
+
+    /// The open comments of each storyboard screen, for the live map; nil when comments are off.
+    var openCommentsByScreen: MapComments? {
+        guard configuration.allowsComments else { return nil }
+        let open = comments.all.filter { !$0.isResolved }
+        return MapComments(
+            byScreen: Dictionary(grouping: open, by: \.screen).mapValues {
+                $0.map { MapComments.Note(author: $0.author, text: $0.text) }
+            },
+            listURL: FlowHostRoute.comments.url)
     }
 
     /// What a page of `tree`, reached by `path`, shows of the comments: the open ones of its
