@@ -1,5 +1,6 @@
 import FlowHostApp
 import Foundation
+import HTMLPages
 import HTMLPresenter
 import HTTPTypes
 import Hummingbird

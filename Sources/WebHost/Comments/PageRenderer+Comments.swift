@@ -1,4 +1,5 @@
 import FlowHostApp
+import HTMLPages
 import HTMLPresenter
 
 extension PageRenderer {

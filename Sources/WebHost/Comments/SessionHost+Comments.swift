@@ -1,6 +1,7 @@
 import FlowCrawl
 import FlowHostApp
 import Foundation
+import HTMLPages
 import HTMLPresenter
 import NIOCore
 
