@@ -295,7 +295,8 @@ struct CommentTests {
 
     @Test("the live map lists each screen's open comments under it, as text")
     func onTheMap() async throws {
-        try await withLabServer(testing: .live) { client in
+        // The router client: the map's crawl may take longer than the live client's read timeout on a busy machine.
+        try await withLabServer { client in
             var browser = Browser(client)
             _ = try await browser.open()
             _ = try await browser.post("/_flowhost/comments", form: "author=Ada&text=%3Ci%3ENot%3C%2Fi%3E+this")
