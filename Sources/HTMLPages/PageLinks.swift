@@ -49,6 +49,9 @@ public struct PageLinks: Sendable {
     /// A static export's forms of the page, each with where every sending led, listed beside the
     /// phone; none elsewhere.
     public var forms: [ExportedForm] = []
+    /// The comments on the screen and the Comment control beside Share; nil for none (comments
+    /// off, a static export).
+    public var comments: PageComments?
 
     /// The links given; the optional ones default to none.
     public init(

@@ -67,6 +67,7 @@ public struct PageRenderer: Sendable {
             page["refresh"] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
         }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
+        if let comments = links.comments { page["comments"] = comments.templateValue }
         if !links.forms.isEmpty { page["exportedForms"] = ["forms": .list(links.forms.map(\.templateValue))] }
         if !templates.problems.isEmpty, problemDetails {
             page["templateProblems"] = problemsValue(templates.problems)

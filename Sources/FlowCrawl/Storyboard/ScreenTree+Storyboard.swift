@@ -16,6 +16,16 @@ extension ScreenTree {
         return place
     }
 
+    /// The storyboard screen this tree shows, as the storyboard names it: the visible screen's
+    /// template at its place (`movies/detail in tab Movies › navigation`), or the alert over it
+    /// (`alert "Sign out?"`). Comments are pinned to it.
+    public var storyboardScreen: String {
+        if let alert { return "alert \"\(alert.title)\"" }
+        let place = storyboardPlace
+        let template = visibleScreen?.template ?? ""
+        return place.isEmpty ? template : template + " in " + place.joined(separator: " › ")
+    }
+
     /// The flow the window's root shows: the innermost container on its visible path that names
     /// one (the selected tab); nil where none does.
     var storyboardFlow: String? {

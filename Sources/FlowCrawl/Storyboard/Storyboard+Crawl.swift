@@ -126,7 +126,7 @@ extension Storyboard {
             let template = tree.visibleScreen?.template ?? ""
             under = place.isEmpty ? template : template + " in " + place.joined(separator: " › ")
             alert = tree.alert?.title
-            screen = alert.map { "alert \"\($0)\"" } ?? under
+            screen = tree.storyboardScreen
             self.place = alert == nil ? place : []
             roots = tree.layers.map(\.root)
         }

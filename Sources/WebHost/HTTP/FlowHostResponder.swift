@@ -130,6 +130,8 @@ struct FlowHostResponder: HTTPResponder {
         case .backToHere(let entryCount):
             guard host.configuration.showsInspector else { return notFound(request) }
             return try await backToHere(entryCount, request: request, log: &log)
+        case .comments, .commentForm, .commentsJSON, .comment:
+            return try await comments(route, request: request, log: &log)
         case .unknown:
             return notFound(request)
         }

@@ -50,6 +50,15 @@ public enum FlowHostRoute: Equatable, Sendable {
     case mapJSON
     /// `/_flowhost/map/state/<n>`: the page of the map's state `n`, shown in its screen's thumbnail.
     case mapThumbnail(state: Int)
+    /// `/_flowhost/comments`: every thread (GET), or a new comment on the session's screen (POST).
+    case comments
+    /// `/_flowhost/comments/new`: the form that writes a comment on the session's screen.
+    case commentForm
+    /// `/_flowhost/comments.json`: every comment, for tools.
+    case commentsJSON
+    /// `/_flowhost/comments/<id>/<action>`: answer, resolve, reopen or delete a thread (POST), or
+    /// open a fresh session at its state (GET).
+    case comment(id: String, CommentAction)
     /// Anything else.
     case unknown
 
@@ -82,6 +91,11 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/_flowhost/map.json": self = .mapJSON
         case "/_share": self = .share
         case "/_flowhost/inspector": self = .inspector
+        case "/_flowhost/comments": self = .comments
+        case "/_flowhost/comments/new": self = .commentForm
+        case "/_flowhost/comments.json": self = .commentsJSON
+        case _ where path.hasPrefix(Self.commentPrefix):
+            self = Self.comment(path.dropFirst(Self.commentPrefix.count)) ?? .unknown
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
         case _ where path.hasPrefix(Self.screenPrefix):
             self =
@@ -135,6 +149,10 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .map: "/_flowhost/map"
         case .mapJSON: "/_flowhost/map.json"
         case .mapThumbnail(let state): "\(Self.mapThumbnailPrefix)\(state)"
+        case .comments: "/_flowhost/comments"
+        case .commentForm: "/_flowhost/comments/new"
+        case .commentsJSON: "/_flowhost/comments.json"
+        case .comment(let id, let action): Self.commentPrefix + id + "/" + action.rawValue
         case .unknown: "/"
         }
     }

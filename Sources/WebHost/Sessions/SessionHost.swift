@@ -74,6 +74,8 @@ final class SessionHost: Sendable {
     let pathsFull: LimitNotice
     /// Logged when the store refuses a share for its bound.
     let sharesFull: LimitNotice
+    /// Comments as last read, and their bounds (`SessionHost+Comments.swift`).
+    let comments: CommentBoard
     /// The store's token key, once read (``ClickPathStore/tokenKey()``): it signs action tokens.
     let tokenKey = Mutex<SymmetricKey?>(nil)
     /// Whether the store was unreachable at the last append: the log says so once when it goes
@@ -107,6 +109,8 @@ final class SessionHost: Sendable {
             "click paths: a session reached \(configuration.maxClickPathEntries) entries; what it does next is not"
                 + " recorded (it cannot be shared, and a restart brings it back to where its path ends)",
             interval: configuration.statusLogInterval)
+        comments = CommentBoard(
+            perMinute: configuration.maxCommentsPerMinute, logInterval: configuration.statusLogInterval)
         sharesFull = LimitNotice(
             "share links: the store holds as many as it may; new ones are refused until older ones expire",
             interval: configuration.statusLogInterval)
@@ -197,7 +201,7 @@ final class SessionHost: Sendable {
         case .captured(let tree, let action, let notice, let path):
             switch await record(path, of: session) {
             case .stored:
-                let page = try publish(tree, notice: notice, in: session)
+                let page = try publish(tree, notice: notice, path: path, in: session)
                 return .page(page, action: action, pathLength: session.read(\.storedPathLength))
             case .overtaken:
                 // Another process appended first: its path is the session's now.
@@ -289,7 +293,7 @@ final class SessionHost: Sendable {
         "The window has no root view controller: the app's start (WebApp's closure) or its first step must set "
         + "window.rootViewController."
 
-    private func publish(_ tree: ScreenTree, notice: String?, in session: Session) throws(RenderError)
+    private func publish(_ tree: ScreenTree, notice: String?, path: ClickPath, in session: Session) throws(RenderError)
         -> PublishedPage
     {
         if notice == nil, let page = session.lastPage, page.version == tree.version { return page }
@@ -302,11 +306,10 @@ final class SessionHost: Sendable {
                 title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/",
                 links: .served)
         } else {
-            html = try renderer.render(
-                tree,
-                links: .served(
-                    version: tree.version, process: processID.prefix(8), showsInspector: configuration.showsInspector),
-                notice: notice, problemDetails: configuration.showsInspector)
+            var links = PageLinks.served(
+                version: tree.version, process: processID.prefix(8), showsInspector: configuration.showsInspector)
+            links.comments = pageComments(for: tree, path: path)
+            html = try renderer.render(tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
