@@ -57,7 +57,7 @@ public struct ExportedForm: Sendable, Equatable {
             "title": .string(title),
             "sendings": .list(
                 sendings.map { sending in
-                    var value: [String: TemplateValue] = [
+                    var value: [TemplateKey: TemplateValue] = [
                         "label": .string(sending.label), "outcome": .string(sending.outcome),
                     ]
                     // An empty string would still show its section.

@@ -66,7 +66,7 @@ public struct PageComments: Sendable, Equatable {
             "formURL": .string(formURL), "listURL": .string(listURL), "hasPins": .bool(!pins.isEmpty),
             "pins": .list(
                 pins.map { pin in
-                    var value: [String: TemplateValue] = [
+                    var value: [TemplateKey: TemplateValue] = [
                         "number": .int(pin.number), "author": .string(pin.author), "text": .string(pin.text),
                         "replies": .int(pin.replies), "oneReply": .bool(pin.replies == 1),
                         "isOtherState": .bool(pin.isOtherState),

@@ -52,7 +52,7 @@ public struct PageRenderer: Sendable {
             layers.append(value)
             lacksTemplate = lacksTemplate || lacks
         }
-        var page: [String: TemplateValue] = [
+        var page: [TemplateKey: TemplateValue] = [
             "title": .string(tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost"),
             "layers": .list(layers),
             "stylesheetURL": .string(links.stylesheet),
@@ -106,7 +106,7 @@ public struct PageRenderer: Sendable {
     public func renderShare(
         link: String, note: String? = nil, expires: String, revokeURL: String?, backURL: String, links: PageLinks
     ) -> String {
-        var values: [String: TemplateValue] = [
+        var values: [TemplateKey: TemplateValue] = [
             "link": .string(link), "expires": .string(expires), "backURL": .string(backURL),
             "stylesheetURL": .string(links.stylesheet),
         ]
@@ -144,7 +144,7 @@ public struct PageRenderer: Sendable {
         // layer's disabled fieldset nothing in it can be submitted.
         let (content, lacksContent) = try content(of: layer.screen, context: &context)
         var lacksTemplate = lacksContent
-        var value: [String: TemplateValue] = [
+        var value: [TemplateKey: TemplateValue] = [
             "isBase": .bool(layer.style == .window),
             "isSheet": .bool(layer.style == .pageSheet),
             "isFullScreen": .bool(layer.style == .fullScreen),
@@ -208,7 +208,7 @@ public struct PageRenderer: Sendable {
                 "The page below uses the last version of each template that worked. Save a fix and it comes back by itself.",
             "problems": .list(
                 problems.map { problem in
-                    var value: [String: TemplateValue] = ["description": .string(problem.description)]
+                    var value: [TemplateKey: TemplateValue] = ["description": .string(problem.description)]
                     if let line = problem.line, let source = problem.sourceLine, let caret = problem.caret {
                         value["source"] = ["line": .int(line), "text": .string(source), "caret": .string(caret)]
                     }
@@ -218,7 +218,7 @@ public struct PageRenderer: Sendable {
     }
 
     private func alertValue(_ alert: AlertSnapshot) -> TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: [TemplateKey: TemplateValue] = [
             "title": .string(alert.title),
             "isPair": .bool(alert.actions.count == 2),
             "actions": .list(

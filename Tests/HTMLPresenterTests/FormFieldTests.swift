@@ -25,7 +25,7 @@ struct FormFieldTests {
             window.rootViewController = HTMLViewController(template: "login", viewModel: model, title: "Sign In")
         }
 
-        func token(_ key: String) throws -> String {
+        func token(_ key: TemplateKey) throws -> String {
             guard case .action(let action) = window.updatedScreenTree().visibleScreen?.values?[key],
                 let token = action.token
             else { throw TokenMissing() }

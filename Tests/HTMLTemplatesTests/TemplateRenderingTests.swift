@@ -28,7 +28,7 @@ struct TemplateRenderingTests {
 
     @Test("a name given twice in one object keeps its last value")
     func repeatedName() throws {
-        let name = "title"
+        let name = TemplateKey("title")
         let values: TemplateValue = [name: "Heat", "year": 1995, name: "Ronin"]
         #expect(values[name] == "Ronin")
         #expect(try render("<p>{{title}} {{year}}</p>", values) == "<p>Ronin 1995</p>")

@@ -6,7 +6,7 @@ extension MapPage {
     func trafficValue(_ traffic: MapTraffic) -> TemplateValue {
         let figures = traffic.figures
         let screens = map.storyboard.screens
-        var value: [String: TemplateValue] = [
+        var value: [TemplateKey: TemplateValue] = [
             "counted": .string(
                 figures.sessions == traffic.limit
                     ? "the \(traffic.limit) most recently used sessions"

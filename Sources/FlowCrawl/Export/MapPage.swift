@@ -46,7 +46,7 @@ package struct MapPage {
     /// The whole page, rendered through the chrome's `flowhost/map` template.
     package var html: String {
         let storyboard = map.storyboard
-        var values: [String: TemplateValue] = [
+        var values: [TemplateKey: TemplateValue] = [
             "stylesheetURL": .string(stylesheetURL),
             "screenCount": .int(storyboard.screens.count),
             "segueCount": .int(storyboard.segues.count),
@@ -56,7 +56,7 @@ package struct MapPage {
             "start": stateValue(0),
             "screens": .list(
                 storyboard.screens.enumerated().map { index, screen in
-                    var value: [String: TemplateValue] = [
+                    var value: [TemplateKey: TemplateValue] = [
                         "index": .int(index),
                         "title": .string(screen.title),
                         "template": .string(screen.template),
@@ -156,7 +156,7 @@ package struct MapPage {
     /// State `id` as the page lists it: its title, and its page's URL where there is one.
     private func stateValue(_ id: Int) -> TemplateValue {
         let title = map.states[id].title
-        var value: [String: TemplateValue] = [
+        var value: [TemplateKey: TemplateValue] = [
             "id": .int(id), "title": .string(title.isEmpty ? map.states[id].template : title),
         ]
         if let link { value["url"] = .string(link(id)) }

@@ -149,6 +149,7 @@ public struct StaticExport: Sendable {
         guard case .object(let errors)? = crawl.pages[to].tree.visibleScreen?.values?["form"]?["errors"],
             !errors.isEmpty
         else { return title }
-        return title + ", saying " + errors.sorted { $0.key < $1.key }.map { "“\($0.value)”" }.joined(separator: " ")
+        return title + ", saying "
+            + errors.sorted { $0.key.name < $1.key.name }.map { "“\($0.value)”" }.joined(separator: " ")
     }
 }

@@ -22,7 +22,7 @@ public struct NavigationBar: ContainerBar {
 
     /// The title, whether it is large, the buttons.
     public var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: [TemplateKey: TemplateValue] = [
             "title": .string(title),
             "largeTitle": .bool(largeTitle),
             "leftItems": .list(leftItems.map(\.templateValue)),

@@ -13,13 +13,15 @@ struct FormState: Sendable, Equatable {
     }
 
     var templateValue: TemplateValue {
-        var values: [String: TemplateValue] = [:]
-        for field in fields.fields where values[field.name] == nil {
-            values[field.name] = .string(field.value)
+        var values: [TemplateKey: TemplateValue] = [:]
+        for field in fields.fields where values[TemplateKey(field.name)] == nil {
+            values[TemplateKey(field.name)] = .string(field.value)
         }
+        var errorValues: [TemplateKey: TemplateValue] = [:]
+        for (name, error) in errors { errorValues[TemplateKey(name)] = .string(error) }
         return [
             "values": .object(values),
-            "errors": .object(errors.mapValues { .string($0) }),
+            "errors": .object(errorValues),
             "hasErrors": .bool(!errors.isEmpty),
         ]
     }

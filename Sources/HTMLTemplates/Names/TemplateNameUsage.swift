@@ -206,7 +206,7 @@ public struct TemplateNameUsage: Sendable {
             var found: TemplateValue?
             var foundPath = ""
             for frame in stack.reversed() {
-                if case .object(let values) = frame.value, let child = values[first] {
+                if case .object(let values) = frame.value, let child = values[TemplateKey(first)] {
                     found = child
                     foundPath = TemplateNameUsage.join(frame.path, first)
                     break
@@ -214,7 +214,7 @@ public struct TemplateNameUsage: Sendable {
             }
             guard found != nil else { return (nil, "", first) }
             for name in path.dropFirst() {
-                guard case .object(let values)? = found, let child = values[name] else {
+                guard case .object(let values)? = found, let child = values[TemplateKey(name)] else {
                     return (nil, foundPath, name)
                 }
                 found = child
@@ -318,8 +318,8 @@ public struct TemplateNameUsage: Sendable {
     ) {
         switch value {
         case .object(let values):
-            for (key, child) in values where !(path.isEmpty && skipping.contains(key)) {
-                let childPath = join(path, key)
+            for (key, child) in values where !(path.isEmpty && skipping.contains(key.name)) {
+                let childPath = join(path, key.name)
                 paths.insert(childPath)
                 collect(child, path: childPath, skipping: [], into: &paths)
             }

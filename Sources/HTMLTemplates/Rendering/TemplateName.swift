@@ -1,11 +1,11 @@
-/// A name as a tag writes it, split once when the template is compiled: `movie.title` is looked up
-/// as `movie` from the innermost value out, then `title` inside what that found; `.` is the
-/// innermost value itself.
+/// A name as a tag writes it, split and hashed once when the template is compiled: `movie.title` is
+/// looked up as `movie` from the innermost value out, then `title` inside what that found; `.` is
+/// the innermost value itself.
 struct TemplateName: Sendable, Equatable {
     /// The name looked up the stack; nil for `.`.
-    let first: String?
+    let first: TemplateKey?
     /// The names looked up inside what `first` found, in order.
-    let rest: [String]
+    let rest: [TemplateKey]
 
     /// The name `name` as written in the tag.
     init(_ name: String) {
@@ -14,7 +14,7 @@ struct TemplateName: Sendable, Equatable {
             rest = []
             return
         }
-        let parts = name.split(separator: ".").map(String.init)
+        let parts = name.split(separator: ".").map { TemplateKey(String($0)) }
         first = parts.first ?? ""
         rest = Array(parts.dropFirst())
     }
@@ -34,7 +34,7 @@ struct TemplateName: Sendable, Equatable {
         return nil
     }
 
-    private static func lookup(_ names: [String], in value: TemplateValue) -> TemplateValue? {
+    private static func lookup(_ names: [TemplateKey], in value: TemplateValue) -> TemplateValue? {
         var found = value
         for name in names {
             guard case .object(let values) = found, let child = values[name] else { return nil }

@@ -22,8 +22,9 @@ public enum TemplateValue: Sendable, Equatable {
     case string(String)
     /// A list: a section over it renders once per element; an inverted section when it is empty.
     case list([TemplateValue])
-    /// Named values: `{{#movie}}{{title}}{{/movie}}`, or `{{movie.title}}`.
-    case object([String: TemplateValue])
+    /// Named values: `{{#movie}}{{title}}{{/movie}}`, or `{{movie.title}}`. Each key is hashed once,
+    /// when it is made (``TemplateKey``), not again at each lookup.
+    case object([TemplateKey: TemplateValue])
     /// An on-screen action, as HTMLPresenter's `ScreenActions` hands it out: where the template puts
     /// it (a form's `action`, a button's `formaction`, a link's `href`), the page writes what the
     /// action is for what it renders for (see ``ActionLinks``): a URL to post to on a served page,
@@ -35,7 +36,7 @@ public enum TemplateValue: Sendable, Equatable {
     case publicFile(String)
 
     /// The value named `key` when this is an object, else nil.
-    public subscript(key: String) -> TemplateValue? {
+    public subscript(key: TemplateKey) -> TemplateValue? {
         get {
             guard case .object(let values) = self else { return nil }
             return values[key]
@@ -80,10 +81,10 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Named values.
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    public init(dictionaryLiteral elements: (TemplateKey, TemplateValue)...) {
         // Sized once and filled (a key given twice keeps its last value): a view model builds one
         // per row per render, and merging into a dictionary that grows as it goes costs more.
-        var values = [String: TemplateValue](minimumCapacity: elements.count)
+        var values = [TemplateKey: TemplateValue](minimumCapacity: elements.count)
         for (key, value) in elements { values[key] = value }
         self = .object(values)
     }

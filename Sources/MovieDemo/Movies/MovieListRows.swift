@@ -8,12 +8,12 @@ struct MovieListRows: Sendable {
     static let bundled = MovieListRows(catalog: .bundled)
 
     /// Each movie's id and its values but `open`, in the catalog's order.
-    let rows: [(id: Int, values: [String: TemplateValue])]
+    let rows: [(id: Int, values: [TemplateKey: TemplateValue])]
 
     init(catalog: MovieCatalog) {
         rows = catalog.movies.map { movie in
             // Room for `open` too: the capture's copy takes it without growing (and rehashing).
-            var values = [String: TemplateValue](minimumCapacity: 7)
+            var values = [TemplateKey: TemplateValue](minimumCapacity: 7)
             values["title"] = .string(movie.title)
             values["subtitle"] = .string(movie.subtitle)
             values["poster"] = movie.poster

@@ -14,7 +14,7 @@ extension PageRenderer {
 
     /// The form that writes a comment on the session's screen, filled with `state`.
     func renderCommentForm(_ state: CommentFormState, links: PageLinks) -> String {
-        var values: [String: TemplateValue] = [
+        var values: [TemplateKey: TemplateValue] = [
             "stylesheetURL": .string(links.stylesheet), "backURL": .string(FlowHostRoute.root.url),
             "listURL": .string(FlowHostRoute.comments.url), "postURL": .string(FlowHostRoute.comments.url),
             "author": .string(state.author), "text": .string(state.text), "hasPoint": .bool(state.point != nil),
@@ -36,7 +36,7 @@ extension PageRenderer {
         _ comments: [ScreenComment], author: String, mayDelete: (ScreenComment) -> Bool, draftFor: String? = nil,
         draft: CommentFormState? = nil, message: String? = nil, links: PageLinks
     ) -> String {
-        var values: [String: TemplateValue] = [
+        var values: [TemplateKey: TemplateValue] = [
             "stylesheetURL": .string(links.stylesheet), "backURL": .string(FlowHostRoute.root.url),
             "jsonURL": .string(FlowHostRoute.commentsJSON.url),
             "maxAuthor": .int(ClickPathStoreLimits.maxCommentAuthor),
@@ -44,7 +44,7 @@ extension PageRenderer {
             "threads": .list(
                 comments.map { comment in
                     let isDraft = comment.id == draftFor
-                    var thread: [String: TemplateValue] = [
+                    var thread: [TemplateKey: TemplateValue] = [
                         "id": .string(comment.id), "screen": .string(comment.screen), "author": .string(comment.author),
                         "text": .string(comment.text), "created": .string(FlowHostResponder.dateText(comment.created)),
                         "status": .string(CommentStatus(comment).rawValue),

@@ -10,7 +10,7 @@ extension PageRenderer {
     func renderInspector(_ inspection: Inspection, backURL: String, selfURL: String, links: PageLinks)
         -> String
     {
-        var values: [String: TemplateValue] = [
+        var values: [TemplateKey: TemplateValue] = [
             "backURL": .string(backURL), "selfURL": .string(selfURL), "stylesheetURL": .string(links.stylesheet),
             "log": .list(inspection.log.map(Self.logValue)),
             "path": .list(
@@ -33,7 +33,7 @@ extension PageRenderer {
             "flow": .string(snapshot.flow ?? "ended flow"), "state": .string(snapshot.state.rawValue),
             "listeners": .list(
                 snapshot.listeners.map { listener in
-                    var value: [String: TemplateValue] = ["stepper": .string(listener.stepper)]
+                    var value: [TemplateKey: TemplateValue] = ["stepper": .string(listener.stepper)]
                     if let presentable = listener.presentable { value["presentable"] = .string(presentable) }
                     if let state = listener.state { value["presentableState"] = .string(state.rawValue) }
                     return .object(value)
@@ -43,7 +43,7 @@ extension PageRenderer {
     }
 
     private static func logValue(_ entry: NavigationLogEntry) -> TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: [TemplateKey: TemplateValue] = [
             "sequence": .int(entry.sequence), "step": .string("\(entry.step)"), "origin": .string("\(entry.origin)"),
         ]
         if let flow = entry.flow { value["flow"] = .string("\(flow)") }

@@ -303,4 +303,16 @@ struct ScreenContributionExamples {
         let html = try renderer.render(window.updatedScreenTree(), links: links)
         #expect(html.contains(#"<a class="exported-form-link" href="state-3.html">Send empty</a>"#))
     }
+
+    @Test("a key made at run time finds what the same name as a literal key gives, and renders")
+    func templateKey() throws {
+        // example: Sources/HTMLTemplates/Values/TemplateKey.swift
+        let field = "email"
+        var values: [TemplateKey: TemplateValue] = ["title": "Sign in"]
+        values[TemplateKey(field)] = "Required"
+        // end of example
+        #expect(TemplateValue.object(values)["email"] == "Required")
+        let library = try TemplateLibrary(templates: ["form": "<p>{{title}}: {{email}}</p>"])
+        #expect(try library.render(.object(values), template: "form") == "<p>Sign in: Required</p>")
+    }
 }

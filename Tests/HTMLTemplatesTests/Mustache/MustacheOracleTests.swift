@@ -33,7 +33,7 @@ struct MustacheOracleTests {
         case .double(let number): number
         case .string(let text): text
         case .list(let elements): elements.map(oracleValue)
-        case .object(let values): values.mapValues(oracleValue)
+        case .object(let values): Dictionary(uniqueKeysWithValues: values.map { ($0.key.name, oracleValue($0.value)) })
         case .action, .publicFile: value.description
         }
     }
