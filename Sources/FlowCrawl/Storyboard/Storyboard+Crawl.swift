@@ -122,12 +122,10 @@ extension Storyboard {
         let roots: [ScreenNode]
 
         init(state: FlowMap.State, tree: ScreenTree) {
-            let place = tree.storyboardPlace
-            let template = tree.visibleScreen?.template ?? ""
-            under = place.isEmpty ? template : template + " in " + place.joined(separator: " › ")
+            under = tree.storyboardScreenIDUnderAlert
             alert = tree.alert?.title
-            screen = alert.map { "alert \"\($0)\"" } ?? under
-            self.place = alert == nil ? place : []
+            screen = tree.storyboardScreenID
+            self.place = alert == nil ? tree.storyboardPlace : []
             roots = tree.layers.map(\.root)
         }
     }

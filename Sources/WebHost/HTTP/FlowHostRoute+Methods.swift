@@ -5,9 +5,10 @@ extension FlowHostRoute {
     /// The methods the host answers on this route.
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
-        case .action, .share, .revokeShare, .backToHere: [.post]
+        case .action, .share, .revokeShare, .backToHere, .studyDone, .studyGiveUp: [.post]
+        case .study: [.get, .head, .post]
         case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .map, .mapJSON,
-            .mapThumbnail, .sharePage, .shared, .inspector:
+            .mapThumbnail, .sharePage, .shared, .inspector, .studyThanks:
             [.get, .head]
         case .unknown: []
         }

@@ -74,6 +74,10 @@ final class SessionHost: Sendable {
     let pathsFull: LimitNotice
     /// Logged when the store refuses a share for its bound.
     let sharesFull: LimitNotice
+    /// Logged when a study link is refused to a new tester for the study's bound.
+    let testersFull: LimitNotice
+    /// Logged when a tester's events reach their bound.
+    let testerEventsFull: LimitNotice
     /// The store's token key, once read (``ClickPathStore/tokenKey()``): it signs action tokens.
     let tokenKey = Mutex<SymmetricKey?>(nil)
     /// Whether the store was unreachable at the last append: the log says so once when it goes
@@ -106,6 +110,12 @@ final class SessionHost: Sendable {
         pathsFull = LimitNotice(
             "click paths: a session reached \(configuration.maxClickPathEntries) entries; what it does next is not"
                 + " recorded (it cannot be shared, and a restart brings it back to where its path ends)",
+            interval: configuration.statusLogInterval)
+        testersFull = LimitNotice(
+            "studies: a study has as many testers as the store keeps; its link refuses new testers",
+            interval: configuration.statusLogInterval)
+        testerEventsFull = LimitNotice(
+            "studies: a tester has as many events as the store keeps; what they do next is not recorded",
             interval: configuration.statusLogInterval)
         sharesFull = LimitNotice(
             "share links: the store holds as many as it may; new ones are refused until older ones expire",
@@ -198,6 +208,8 @@ final class SessionHost: Sendable {
             switch await record(path, of: session) {
             case .stored:
                 let page = try publish(tree, notice: notice, in: session)
+                // A tester who reached their task's goal moves on to the next task by themselves.
+                if let next = try await endTaskAtGoal(tree, of: session) { return next }
                 return .page(page, action: action, pathLength: session.read(\.storedPathLength))
             case .overtaken:
                 // Another process appended first: its path is the session's now.
@@ -303,10 +315,8 @@ final class SessionHost: Sendable {
                 links: .served)
         } else {
             html = try renderer.render(
-                tree,
-                links: .served(
-                    version: tree.version, process: processID.prefix(8), showsInspector: configuration.showsInspector),
-                notice: notice, problemDetails: configuration.showsInspector)
+                tree, links: servedLinks(version: tree.version, of: session), notice: notice,
+                problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
