@@ -92,6 +92,22 @@ struct StudyTesterTests {
         }
     }
 
+    @Test("I'm done ends the task under way where the tester is, without a goal, and opens the next")
+    func done() async throws {
+        let store = MemoryClickPathStore()
+        try await withLabServer(store: store, testing: .live, studies: [try Self.labStudy()]) { client in
+            var tester = Browser(client)
+            let started = try await tester.post("/study/\(try await Self.link(on: store))")
+            let page = try await tester.open(try #require(started.headers[.location]))
+            _ = try await tester.click("Next", on: page)
+
+            let done = try await tester.post("/_study/done")
+            #expect(try await tester.open(try #require(done.headers[.location])).text.contains("Task 2 of 3"))
+            let events = try await store.testers(ofStudy: "lab").first?.events.map(\.kind)
+            #expect(events == [.started(entry: 0), .done(entry: 1), .started(entry: 1)])
+        }
+    }
+
     @Test("a revoked link is 410 saying so, an unknown one 404; neither starts a tester")
     func closedLinks() async throws {
         let store = MemoryClickPathStore()
@@ -134,6 +150,7 @@ struct StudyTesterTests {
         let logs = RecordingLogHandler.Messages()
         try await withLabServer(store: store, testing: .live, logs: logs, studies: [try Self.labStudy()]) { client in
             let link = try await Self.link(on: store)
+            #expect(logs.all.contains { $0.message == "study lab kept in the store; testers open /study/\(link)" })
             var first = Browser(client)
             #expect(try await first.post("/study/\(link)").status == .seeOther)
 
