@@ -9,7 +9,7 @@ import PostgresNIO
 /// the row of `flowhost_schema_version`; a database a newer FlowHost migrated is refused.
 enum PostgresSchema {
     /// The version this build makes and reads.
-    static let version = 2
+    static let version = 3
 
     /// The migrations, the one at index `n` taking a store from version `n` to `n + 1`: statements
     /// run one by one (the extended protocol takes one statement a query).
@@ -78,6 +78,22 @@ enum PostgresSchema {
                 PRIMARY KEY (tester, position)
             )
             """,
+        ],
+        // Comments pinned to states.
+        [
+            """
+            CREATE TABLE flowhost_comments (
+                id text PRIMARY KEY,
+                position bigint GENERATED ALWAYS AS IDENTITY,
+                author text NOT NULL,
+                path text NOT NULL,
+                fields text NOT NULL,
+                replies text NOT NULL DEFAULT '[]',
+                resolved boolean NOT NULL DEFAULT false,
+                outdated_at text
+            )
+            """,
+            "CREATE INDEX flowhost_comments_by_position ON flowhost_comments (position)",
         ],
     ]
 

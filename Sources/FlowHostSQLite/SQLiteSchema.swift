@@ -11,7 +11,9 @@ import HTMLPresenter
 enum SQLiteSchema {
     /// Every table the migrations make, besides GRDB's own: a file with others is another
     /// program's database.
-    static let tables: Set<String> = ["sessions", "entries", "shares", "studies", "testers", "testerEvents"]
+    static let tables: Set<String> = [
+        "sessions", "entries", "shares", "studies", "testers", "testerEvents", "comments",
+    ]
 
     /// The lifetime of a share migrated from a version 1 file, which kept shares for good.
     private static let migratedShareLifetime: TimeInterval = 30 * 24 * 60 * 60
@@ -96,6 +98,24 @@ enum SQLiteSchema {
                         event TEXT NOT NULL,
                         PRIMARY KEY (tester, position)
                     ) WITHOUT ROWID;
+                    """)
+        }
+        // Comments pinned to states: named after what they add, not numbered, so that migrations
+        // written on other branches at the same time never share a name.
+        migrator.registerMigration("comments") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE comments (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        position INTEGER NOT NULL,
+                        author TEXT NOT NULL,
+                        path TEXT NOT NULL,
+                        fields TEXT NOT NULL,
+                        replies TEXT NOT NULL DEFAULT '[]',
+                        resolved INTEGER NOT NULL DEFAULT 0,
+                        outdatedAt TEXT
+                    );
+                    CREATE INDEX commentsByPosition ON comments (position);
                     """)
         }
         return migrator

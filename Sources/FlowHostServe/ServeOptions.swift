@@ -186,6 +186,21 @@ public struct ServeOptions: ParsableArguments, Sendable {
             """)
     public var noInspector = false
 
+    // MARK: - Comments
+
+    /// Turns comments off (`WebHostConfiguration/allowsComments`).
+    @Flag(help: "Turn comments off: no Comment control beside the phone, no pins, no /_flowhost/comments.")
+    public var noComments = false
+
+    /// At most this many comments the store keeps (`ClickPathStoreLimits/maxComments`).
+    @Option(help: "At most this many comments are kept; more are refused until some are deleted.")
+    public var maxComments = ClickPathStoreLimits().maxComments
+
+    /// At most this many comments and replies a session writes in a minute
+    /// (`WebHostConfiguration/maxCommentsPerMinute`).
+    @Option(help: "At most this many comments and replies a browser session writes in a minute.")
+    public var commentsPerMinute = WebHostConfiguration().maxCommentsPerMinute
+
     /// The server's log level.
     @Option(help: "Log level: trace, debug (the step log), info (one line per request), warning, error.")
     public var logLevel: Logger.Level = .info
@@ -201,6 +216,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
             (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
             (maxEventStreamsPerSession, "--max-event-streams-per-session"), (maxEventStreams, "--max-event-streams"),
             (maxTestersPerStudy, "--max-testers-per-study"), (maxEventsPerTester, "--max-events-per-tester"),
+            (maxComments, "--max-comments"), (commentsPerMinute, "--comments-per-minute"),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
         }
@@ -270,6 +286,8 @@ public struct ServeOptions: ParsableArguments, Sendable {
         configuration.secureCookies = secureCookies
         configuration.showsInspector = !noInspector
         configuration.watchesFiles = watch ?? true
+        configuration.allowsComments = !noComments
+        configuration.maxCommentsPerMinute = commentsPerMinute
         return configuration
     }
 
@@ -332,9 +350,11 @@ public struct ServeOptions: ParsableArguments, Sendable {
 
     /// What the store keeps: `--max-stored-sessions`, `--max-testers-per-study`, `--max-events-per-tester`.
     public var storeLimits: ClickPathStoreLimits {
-        ClickPathStoreLimits(
+        var limits = ClickPathStoreLimits(
             maxSessions: storedSessionsBound, maxTestersPerStudy: maxTestersPerStudy,
             maxEventsPerTester: maxEventsPerTester)
+        limits.maxComments = maxComments
+        return limits
     }
 
     /// The store's name: `--store`, else `FLOWHOST_STORE`, else `DATABASE_URL` when it names a

@@ -51,6 +51,9 @@ public struct PageLinks: Sendable {
     public var forms: [ExportedForm] = []
     /// A study's task under way in a tester's session, shown above the phone; nil elsewhere.
     public var taskPrompt: TaskPrompt?
+    /// The comments on the screen and the Comment control beside Share; nil for none (comments
+    /// off, a static export).
+    public var comments: PageComments?
 
     /// The links given; the optional ones default to none.
     public init(

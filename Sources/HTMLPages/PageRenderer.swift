@@ -68,6 +68,7 @@ public struct PageRenderer: Sendable {
         }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
         if let prompt = links.taskPrompt { page["taskPrompt"] = prompt.templateValue }
+        if let comments = links.comments { page["comments"] = comments.templateValue }
         if !links.forms.isEmpty { page["exportedForms"] = ["forms": .list(links.forms.map(\.templateValue))] }
         if !templates.problems.isEmpty, problemDetails {
             page["templateProblems"] = problemsValue(templates.problems)

@@ -58,6 +58,13 @@ public struct FlowHostServer: Sendable {
         application.beforeServerStarts { [host] in
             let changes = try await host.paths.changes()
             host.tasks.start { await host.follow(changes) }
+            // Comments: replayed on this build off the path of requests, then followed.
+            if host.configuration.allowsComments {
+                host.tasks.start {
+                    await host.replayComments()
+                    await host.followComments()
+                }
+            }
         }
         application.beforeServerStarts { [host, studies] in try await host.importStudies(studies) }
         if host.configuration.watchesFiles { application.addServices(FileWatchService(host: host)) }

@@ -23,11 +23,14 @@ struct ClickPathStoreTests {
         func withStore(
             maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100,
             maxTestersPerStudy: Int = 100, maxEventsPerTester: Int = 100,
+            maxComments: Int = 100, maxRepliesPerComment: Int = 100,
             patience: Duration = .seconds(5), _ body: (any ClickPathStore) async throws -> Void
         ) async throws {
-            let limits = ClickPathStoreLimits(
+            var limits = ClickPathStoreLimits(
                 maxSessions: maxSessions, maxEntriesPerSession: maxEntriesPerSession, maxShares: maxShares,
                 maxTestersPerStudy: maxTestersPerStudy, maxEventsPerTester: maxEventsPerTester)
+            limits.maxComments = maxComments
+            limits.maxRepliesPerComment = maxRepliesPerComment
             switch self {
             case .memory:
                 try await MemoryClickPathStore(limits: limits).whileRunning { try await body($0) }

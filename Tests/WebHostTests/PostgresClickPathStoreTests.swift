@@ -146,7 +146,7 @@ struct PostgresClickPathStoreTests {
         }
     }
 
-    @Test("an empty schema is made at version 2; opened again it is kept as it is, its paths read back")
+    @Test("an empty schema is made at the current version (3); opened again it is kept as it is, its paths read back")
     func migrationAndReopening() async throws {
         let schema = TestPostgres.newSchema()
         try await TestPostgres.store(schema: schema).whileRunning { first in
@@ -160,10 +160,10 @@ struct PostgresClickPathStoreTests {
             try await second.append([.liveMove], toSession: "a", at: 2)
         }
         let versions = try await TestPostgres.query("SELECT version FROM flowhost_schema_version", schema: schema)
-        #expect(try versions.map { try $0.decode(Int.self) } == [2])
+        #expect(try versions.map { try $0.decode(Int.self) } == [3])
     }
 
-    @Test("a version 1 schema (before studies) is migrated: its sessions kept, the study tables made")
+    @Test("a version 1 schema (before studies and comments) is migrated: its sessions kept, the new tables made")
     func migrationFromVersionOne() async throws {
         let schema = TestPostgres.newSchema()
         try await TestPostgres.store(schema: schema).whileRunning { first in
@@ -171,7 +171,7 @@ struct PostgresClickPathStoreTests {
         }
         for statement in [
             "DROP TABLE flowhost_tester_events", "DROP TABLE flowhost_testers", "DROP TABLE flowhost_studies",
-            "UPDATE flowhost_schema_version SET version = 1",
+            "DROP TABLE flowhost_comments", "UPDATE flowhost_schema_version SET version = 1",
         ] {
             _ = try await TestPostgres.query(statement, schema: schema)
         }
@@ -184,7 +184,7 @@ struct PostgresClickPathStoreTests {
             #expect(try await second.studies().map(\.id) == ["s"])
         }
         let versions = try await TestPostgres.query("SELECT version FROM flowhost_schema_version", schema: schema)
-        #expect(try versions.map { try $0.decode(Int.self) } == [2])
+        #expect(try versions.map { try $0.decode(Int.self) } == [3])
     }
 
     @Test("a schema a newer FlowHost wrote is refused, and left as it is")

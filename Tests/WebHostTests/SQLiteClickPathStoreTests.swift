@@ -176,7 +176,8 @@ struct SQLiteClickPathStoreTests {
             let path = folder.appending(path: "store.sqlite").path
             try await SQLiteClickPathStore(path: path, environment: [:]).whileRunning { _ in }
             try await DatabaseQueue(path: path).write { db in
-                try db.execute(sql: "CREATE TABLE comments (id TEXT); INSERT INTO grdb_migrations VALUES ('v3')")
+                try db.execute(
+                    sql: "CREATE TABLE future_records (id TEXT); INSERT INTO grdb_migrations VALUES ('future')")
             }
 
             #expect(throws: ClickPathStoreError.notAStore(file: path, reason: "written by a newer FlowHost")) {

@@ -56,6 +56,8 @@ struct StudyTesterTests {
             #expect(!page.text.contains("Share this screen") && !page.text.contains("/_flowhost/inspector"))
             #expect(try await tester.get("/_flowhost/inspector").status == .notFound)
             #expect(try await tester.post("/_share").status == .forbidden)
+            #expect(try await tester.post("/_flowhost/comments", form: "author=T&text=Hi").status == .notFound)
+            #expect(!page.text.contains("/_flowhost/comments"), "no Comment control")
 
             // The sheet is the goal: reaching it ends the task by itself and opens the second one
             // at its deep link

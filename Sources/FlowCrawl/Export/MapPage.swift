@@ -18,12 +18,15 @@ package struct MapPage {
     let thumbnail: ((Int) -> String)?
     /// Where people went, on a server.
     let traffic: MapTraffic?
+    /// The open comments of each screen, on a server that takes comments.
+    let comments: MapComments?
 
     /// The page of `map`, with Graphviz's `svg` of its storyboard (``Storyboard/dot(link:)``, each
     /// screen linked to `#screen-<index>`) or the `problem` that kept it from being drawn.
     package init(
         map: FlowMap, svg: String?, problem: Graphviz.Failure?, stylesheetURL: String, link: ((Int) -> String)?,
-        thumbnail: ((Int) -> String)?, traffic: MapTraffic? = nil
+        thumbnail: ((Int) -> String)?, traffic: MapTraffic? = nil,
+        comments: MapComments? = nil
     ) {
         self.map = map
         self.svg = svg
@@ -32,6 +35,7 @@ package struct MapPage {
         self.link = link
         self.thumbnail = thumbnail
         self.traffic = traffic
+        self.comments = comments
     }
 
     /// Where each screen of a storyboard's picture links to: its list of states on this page.
@@ -61,6 +65,13 @@ package struct MapPage {
                         "isOneState": .bool(screen.stateCount == 1),
                         "states": .list(screen.states.map(stateValue)),
                     ]
+                    if let comments, let open = comments.byScreen[screen.id], !open.isEmpty {
+                        value["comments"] = [
+                            "count": .int(open.count), "isOne": .bool(open.count == 1),
+                            "url": .string(comments.listURL),
+                            "list": .list(open.map { ["author": .string($0.author), "text": .string($0.text)] }),
+                        ]
+                    }
                     if let figures = traffic?.figures.screens[index] {
                         value["figures"] = ["visits": .int(figures.visits), "exits": .int(figures.exits)]
                     }

@@ -1,20 +1,6 @@
 import HTMLPresenter
 
 extension ScreenTree {
-    /// The id of the storyboard screen on top (`movies/detail in tab Movies › navigation`, or
-    /// `alert "Log out?"` while an alert shows), as the storyboard names it: a study's goal is
-    /// matched against it while a tester clicks.
-    package var storyboardScreenID: String {
-        alert.map(\.title).map { "alert \"\($0)\"" } ?? storyboardScreenIDUnderAlert
-    }
-
-    /// ``storyboardScreenID`` as it would be without the alert.
-    var storyboardScreenIDUnderAlert: String {
-        let place = storyboardPlace
-        let template = visibleScreen?.template ?? ""
-        return place.isEmpty ? template : template + " in " + place.joined(separator: " › ")
-    }
-
     /// Where the visible screen is, outermost first: a modal's presentation (`sheet`), then the
     /// place of each container on its way down (`tab Movies`, `navigation`), as each says. The
     /// layers under a modal are not its place: a sheet is the same screen whichever tab presented it.
@@ -28,6 +14,16 @@ extension ScreenTree {
             node = child
         }
         return place
+    }
+
+    /// The storyboard screen this tree shows, as the storyboard names it: the visible screen's
+    /// template at its place (`movies/detail in tab Movies › navigation`), or the alert over it
+    /// (`alert "Sign out?"`). Comments are pinned to it; a study task's goal screens are matched to it.
+    public var storyboardScreen: String {
+        if let alert { return "alert \"\(alert.title)\"" }
+        let place = storyboardPlace
+        let template = visibleScreen?.template ?? ""
+        return place.isEmpty ? template : template + " in " + place.joined(separator: " › ")
     }
 
     /// The flow the window's root shows: the innermost container on its visible path that names

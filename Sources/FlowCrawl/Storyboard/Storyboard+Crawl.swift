@@ -122,10 +122,12 @@ extension Storyboard {
         let roots: [ScreenNode]
 
         init(state: FlowMap.State, tree: ScreenTree) {
-            under = tree.storyboardScreenIDUnderAlert
+            let place = tree.storyboardPlace
+            let template = tree.visibleScreen?.template ?? ""
+            under = place.isEmpty ? template : template + " in " + place.joined(separator: " › ")
             alert = tree.alert?.title
-            screen = tree.storyboardScreenID
-            self.place = alert == nil ? tree.storyboardPlace : []
+            screen = tree.storyboardScreen
+            self.place = alert == nil ? place : []
             roots = tree.layers.map(\.root)
         }
     }

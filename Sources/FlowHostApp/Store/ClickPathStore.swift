@@ -47,6 +47,10 @@ import ServiceLifecycle
 ///   session needs no room); events append from the end, at most
 ///   ``ClickPathStoreLimits/maxEventsPerTester`` a tester; a tester's path copy outlives their
 ///   session (idle removal, least recently used, its removal).
+/// - **Comments**: a comment or reply the limits refuse (``ClickPathStoreLimits/refusal(commentBy:text:)``)
+///   or pinned off the screen is refused; at most ``ClickPathStoreLimits/maxComments`` comments
+///   and ``ClickPathStoreLimits/maxRepliesPerComment`` replies each; only the author's session or
+///   the owner deletes one; comments outlive sessions, and the store.
 /// - **Unreachable**: a store that cannot be reached (its database down, its file locked by
 ///   another process past its patience, closed) throws ``ClickPathStoreError/unavailable(reason:)``
 ///   and stores nothing. The memory store is never unreachable.
@@ -156,6 +160,39 @@ public protocol ClickPathStore: Service {
 
     /// The testers of the study `id`, in the order they started (none for an unknown study).
     func testers(ofStudy id: String) async throws -> [StudyTester]
+
+    // MARK: - Comments
+
+    /// Keeps `comment` (its `isAuthor` aside), written by the session `session`, the one that may
+    /// delete it besides the owner.
+    /// - Throws: ``ClickPathStoreError/commentRefused(reason:)`` for a comment
+    ///   ``ClickPathStoreLimits/refusal(commentBy:text:)`` refuses or a point off the screen,
+    ///   ``ClickPathStoreError/tooManyComments(limit:)`` when the store holds as many comments as it
+    ///   may; nothing is stored.
+    func addComment(_ comment: ScreenComment, bySession session: String) async throws
+
+    /// Every comment, the oldest first, each as the session `session` sees it (its `isAuthor`; nil
+    /// for a request without one).
+    func comments(askedBy session: String?) async throws -> [ScreenComment]
+
+    /// Appends `reply` to the thread of the comment `id`; false, storing nothing, when there is no
+    /// such comment.
+    /// - Throws: ``ClickPathStoreError/commentRefused(reason:)`` for a reply the limits refuse,
+    ///   ``ClickPathStoreError/tooManyReplies(comment:limit:)`` for a thread that is full; nothing
+    ///   is stored.
+    func reply(_ reply: ScreenComment.Reply, toComment id: String) async throws -> Bool
+
+    /// Marks the thread of the comment `id` resolved, or open again; false when there is none.
+    func resolveComment(id: String, resolved: Bool) async throws -> Bool
+
+    /// Deletes the comment `id` with its thread when the session `session` wrote it, or whoever
+    /// asks when `session` is nil (the owner, from the inspector). False, changing nothing, when
+    /// there is no such comment or another session wrote it.
+    func removeComment(id: String, bySession session: String?) async throws -> Bool
+
+    /// Sets the reach of the comments named in `reaches` (a replay of their paths on this build);
+    /// ids of comments the store no longer has are passed over.
+    func markComments(_ reaches: [String: ScreenComment.Reach]) async throws
 
     // MARK: - Processes
 

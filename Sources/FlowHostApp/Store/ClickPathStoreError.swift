@@ -29,6 +29,17 @@ public enum ClickPathStoreError: Error, Sendable, Equatable, CustomStringConvert
     /// failed. Nothing was read or stored; the same call may succeed once the store is back.
     case unavailable(reason: String)
 
+    // MARK: - Comments
+
+    /// A comment or reply breaks ``ClickPathStoreLimits/refusal(commentBy:text:)`` (or its point
+    /// is off the screen); `reason` says why, for whoever wrote it. Nothing was stored.
+    case commentRefused(reason: String)
+    /// The store holds `limit` comments, as many as it may. Nothing was stored.
+    case tooManyComments(limit: Int)
+    /// The thread of the comment `comment` holds `limit` replies, as many as it may. Nothing was
+    /// stored.
+    case tooManyReplies(comment: String, limit: Int)
+
     /// What went wrong and what to do, for the log.
     public var description: String {
         switch self {
@@ -58,6 +69,12 @@ public enum ClickPathStoreError: Error, Sendable, Equatable, CustomStringConvert
                 + " (--share-ttl) or are revoked"
         case .unavailable(let reason):
             "The click path store cannot be reached (\(reason)): actions are refused until it is back"
+        case .commentRefused(let reason):
+            "A comment was refused: \(reason)"
+        case .tooManyComments(let limit):
+            "The store holds \(limit) comments, its limit: no new one is kept until some are deleted"
+        case .tooManyReplies(let comment, let limit):
+            "ScreenComment \(comment.prefix(8)): its thread holds \(limit) replies, its limit"
         }
     }
 }

@@ -21,6 +21,15 @@ public struct ClickPathStoreLimits: Sendable, Equatable {
     /// ``StudyRecordError/tooManyEvents(tester:limit:)``.
     public var maxEventsPerTester: Int
 
+    // MARK: - Comments
+
+    /// At most this many comments are kept (resolved and outdated ones count until deleted); a new
+    /// one beyond throws ``ClickPathStoreError/tooManyComments(limit:)``.
+    public var maxComments = 10_000
+    /// At most this many replies a comment's thread holds; one more throws
+    /// ``ClickPathStoreError/tooManyReplies(comment:limit:)``.
+    public var maxRepliesPerComment = 200
+
     /// These bounds: at least one session, no bound below zero.
     public init(
         maxSessions: Int = 2000, maxEntriesPerSession: Int = 2000, maxShares: Int = 10_000,

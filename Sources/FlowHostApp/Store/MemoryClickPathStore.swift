@@ -39,6 +39,8 @@ public final class MemoryClickPathStore: OpenableClickPathStore {
         /// Studies by id, and their testers by session.
         var studies: [String: StudyRecord] = [:]
         var testers: [String: TesterRecord] = [:]
+        /// The comments, the oldest first, each with the session that wrote it.
+        var comments: [(comment: ScreenComment, author: String)] = []
 
         /// The shares some stored session refers to.
         var referredShares: Set<String> { Set(sessions.values.compactMap(\.share)) }

@@ -84,12 +84,12 @@ extension FlowHostResponder {
         return site == "cross-site" || site == "same-site"
     }
 
-    private struct Refusal: Error {
+    struct Refusal: Error {
         let response: Response
     }
 
     /// The submitted fields, or the answer explaining why there are none.
-    private func readForm(_ request: Request) async -> Result<FormFields, Refusal> {
+    func readForm(_ request: Request) async -> Result<FormFields, Refusal> {
         let limit = host.configuration.maxBodySize
         // Rendered only when it is the answer (it was rendered for every post once: 1 % of the CPU).
         var tooLarge: Refusal {

@@ -141,6 +141,10 @@ struct FlowHostResponder: HTTPResponder {
             return try await endTask(.gaveUp, request: request, log: &log)
         case .studyThanks:
             return await studyThanks(request, log: &log)
+        case .comments, .commentForm, .commentsJSON, .comment:
+            // A study link opens nothing but the study: a tester's session takes no comments.
+            if host.liveSession(cookie: request.sessionCookieValue)?.isTester == true { return notFound(request) }
+            return try await comments(route, request: request, log: &log)
         case .unknown:
             return notFound(request)
         }

@@ -6,7 +6,9 @@ extension FlowHostRoute {
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
         case .action, .share, .revokeShare, .backToHere, .studyDone, .studyGiveUp: [.post]
-        case .study: [.get, .head, .post]
+        case .comments, .study: [.get, .head, .post]
+        case .comment(_, let action): action == .open ? [.get, .head] : [.post]
+        case .commentForm, .commentsJSON: [.get, .head]
         case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .map, .mapJSON,
             .mapThumbnail, .sharePage, .shared, .inspector, .studyThanks:
             [.get, .head]

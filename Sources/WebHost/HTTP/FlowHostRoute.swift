@@ -58,6 +58,15 @@ public enum FlowHostRoute: Equatable, Sendable {
     case studyGiveUp
     /// `/_study/thanks`: the page a tester sees after a study's last task.
     case studyThanks
+    /// `/_flowhost/comments`: every thread (GET), or a new comment on the session's screen (POST).
+    case comments
+    /// `/_flowhost/comments/new`: the form that writes a comment on the session's screen.
+    case commentForm
+    /// `/_flowhost/comments.json`: every comment, for tools.
+    case commentsJSON
+    /// `/_flowhost/comments/<id>/<action>`: answer, resolve, reopen or delete a thread (POST), or
+    /// open a fresh session at its state (GET).
+    case comment(id: String, CommentAction)
     /// Anything else.
     case unknown
 
@@ -91,6 +100,11 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/_flowhost/map.json": self = .mapJSON
         case "/_share": self = .share
         case "/_flowhost/inspector": self = .inspector
+        case "/_flowhost/comments": self = .comments
+        case "/_flowhost/comments/new": self = .commentForm
+        case "/_flowhost/comments.json": self = .commentsJSON
+        case _ where path.hasPrefix(Self.commentPrefix):
+            self = Self.comment(path.dropFirst(Self.commentPrefix.count)) ?? .unknown
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
         case "/_study/done": self = .studyDone
         case "/_study/give-up": self = .studyGiveUp
@@ -153,6 +167,10 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .studyDone: "/_study/done"
         case .studyGiveUp: "/_study/give-up"
         case .studyThanks: "/_study/thanks"
+        case .comments: "/_flowhost/comments"
+        case .commentForm: "/_flowhost/comments/new"
+        case .commentsJSON: "/_flowhost/comments.json"
+        case .comment(let id, let action): Self.commentPrefix + id + "/" + action.rawValue
         case .unknown: "/"
         }
     }

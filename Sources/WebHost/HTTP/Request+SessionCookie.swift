@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 extension Request {
@@ -18,6 +19,14 @@ extension Request {
         let parts = value.split(separator: "-", maxSplits: 1)
         guard parts.count == 2, parts[1] == session.short, parts[0].utf8.count <= 9 else { return nil }
         return Int(parts[0])
+    }
+
+    /// The name a person gave with their last comment (``PageResponses/commentAuthorCookie``),
+    /// percent-decoded, if the request carries it.
+    var commentAuthor: String? {
+        cookieValue(PageResponses.commentAuthorCookie).flatMap {
+            $0.utf8.count <= 1024 ? $0.removingPercentEncoding : nil
+        }
     }
 
     /// The value of the cookie `name`, read from the `Cookie` fields (the first one named so).

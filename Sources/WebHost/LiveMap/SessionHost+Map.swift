@@ -32,7 +32,8 @@ extension SessionHost {
     func mapPage(_ live: LiveMap, traffic: MapTraffic) -> String {
         MapPage(
             map: live.map, svg: live.svg, problem: live.problem, stylesheetURL: FlowHostRoute.mapStylesheet.url,
-            link: nil, thumbnail: { FlowHostRoute.mapThumbnail(state: $0).url }, traffic: traffic
+            link: nil, thumbnail: { FlowHostRoute.mapThumbnail(state: $0).url }, traffic: traffic,
+            comments: openCommentsByScreen
         ).html
     }
 

@@ -78,6 +78,8 @@ final class SessionHost: Sendable {
     let testersFull: LimitNotice
     /// Logged when a tester's events reach their bound.
     let testerEventsFull: LimitNotice
+    /// Comments as last read, and their bounds (`SessionHost+Comments.swift`).
+    let comments: CommentBoard
     /// The store's token key, once read (``ClickPathStore/tokenKey()``): it signs action tokens.
     let tokenKey = Mutex<SymmetricKey?>(nil)
     /// Whether the store was unreachable at the last append: the log says so once when it goes
@@ -117,6 +119,8 @@ final class SessionHost: Sendable {
         testerEventsFull = LimitNotice(
             "studies: a tester has as many events as the store keeps; what they do next is not recorded",
             interval: configuration.statusLogInterval)
+        comments = CommentBoard(
+            perMinute: configuration.maxCommentsPerMinute, logInterval: configuration.statusLogInterval)
         sharesFull = LimitNotice(
             "share links: the store holds as many as it may; new ones are refused until older ones expire",
             interval: configuration.statusLogInterval)
@@ -207,7 +211,7 @@ final class SessionHost: Sendable {
         case .captured(let tree, let action, let notice, let path):
             switch await record(path, of: session) {
             case .stored:
-                let page = try publish(tree, notice: notice, in: session)
+                let page = try publish(tree, notice: notice, path: path, in: session)
                 // A tester who reached their task's goal moves on to the next task by themselves.
                 if let next = try await endTaskAtGoal(tree, of: session) { return next }
                 return .page(page, action: action, pathLength: session.read(\.storedPathLength))
@@ -301,7 +305,7 @@ final class SessionHost: Sendable {
         "The window has no root view controller: the app's start (WebApp's closure) or its first step must set "
         + "window.rootViewController."
 
-    private func publish(_ tree: ScreenTree, notice: String?, in session: Session) throws(RenderError)
+    private func publish(_ tree: ScreenTree, notice: String?, path: ClickPath, in session: Session) throws(RenderError)
         -> PublishedPage
     {
         if notice == nil, let page = session.lastPage, page.version == tree.version { return page }
@@ -314,9 +318,10 @@ final class SessionHost: Sendable {
                 title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/",
                 links: .served)
         } else {
-            html = try renderer.render(
-                tree, links: servedLinks(version: tree.version, of: session), notice: notice,
-                problemDetails: configuration.showsInspector)
+            var links = servedLinks(version: tree.version, of: session)
+            // A tester's pages take no comments: a study link opens nothing but the study.
+            if !session.isTester { links.comments = pageComments(for: tree, path: path) }
+            html = try renderer.render(tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),

@@ -62,7 +62,7 @@ extension SessionHost {
     func endTaskAtGoal(_ tree: ScreenTree, of session: Session) async throws(RenderError) -> Outcome? {
         guard
             session.studyRun.withLock({
-                $0?.isGoal(screen: tree.storyboardScreenID, template: tree.visibleScreen?.template) ?? false
+                $0?.isGoal(screen: tree.storyboardScreen, template: tree.visibleScreen?.template) ?? false
             })
         else { return nil }
         return try await endTask(of: session) { .succeeded(entry: $0) }

@@ -18,6 +18,8 @@ extension SessionHost {
         }
         flowMap.templatesChanged()
         await redrawSessions()
+        // The actions a comment's path names may have moved with the templates.
+        if configuration.allowsComments { tasks.start { [self] in await replayComments() } }
         return templates.problems
     }
 

@@ -98,6 +98,38 @@ final class ClusterStore: Sendable {
             return try await shared.removeExpiredShares()
         }
 
+        // MARK: Comments
+
+        func addComment(_ comment: ScreenComment, bySession session: String) async throws {
+            try cluster.checkUp()
+            try await shared.addComment(comment, bySession: session)
+        }
+
+        func comments(askedBy session: String?) async throws -> [ScreenComment] {
+            try cluster.checkUp()
+            return try await shared.comments(askedBy: session)
+        }
+
+        func reply(_ reply: ScreenComment.Reply, toComment id: String) async throws -> Bool {
+            try cluster.checkUp()
+            return try await shared.reply(reply, toComment: id)
+        }
+
+        func resolveComment(id: String, resolved: Bool) async throws -> Bool {
+            try cluster.checkUp()
+            return try await shared.resolveComment(id: id, resolved: resolved)
+        }
+
+        func removeComment(id: String, bySession session: String?) async throws -> Bool {
+            try cluster.checkUp()
+            return try await shared.removeComment(id: id, bySession: session)
+        }
+
+        func markComments(_ reaches: [String: ScreenComment.Reach]) async throws {
+            try cluster.checkUp()
+            try await shared.markComments(reaches)
+        }
+
         func tokenKey() async throws -> [UInt8] {
             try cluster.checkUp()
             return try await shared.tokenKey()

@@ -163,3 +163,47 @@
   });
   document.addEventListener("flowhost:inspect", load);
 })();
+
+// Comments. Without JavaScript the Comment control (data-comment-mode) opens the form for the whole screen,
+// and pins sit to the nearest 5 % of where they were written. With it, pins sit exactly there, and Comment
+// turns the phone's screen into a target: the next click on it chooses the point (and the label of the
+// action under it, which it does not press), then the same form opens with them. Escape leaves the mode.
+(function () {
+  var control = document.querySelector("a[data-comment-mode]");
+  var screen = document.querySelector(".screen");
+  Array.prototype.forEach.call(document.querySelectorAll(".comment-pin[data-x]"), function (pin) {
+    var x = parseFloat(pin.dataset.x), y = parseFloat(pin.dataset.y);
+    if (isNaN(x) || isNaN(y)) return;
+    pin.style.left = x * 100 + "%";
+    pin.style.top = y * 100 + "%";
+  });
+  if (!control || !screen) return;
+  var title = control.textContent;
+
+  function setMode(active) {
+    screen.classList.toggle("is-commenting", active);
+    control.textContent = active ? "Click the screen (Esc: cancel)" : title;
+  }
+
+  control.addEventListener("click", function (event) {
+    event.preventDefault();
+    setMode(!screen.classList.contains("is-commenting"));
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") setMode(false);
+  });
+  screen.addEventListener("click", function (event) {
+    if (!screen.classList.contains("is-commenting")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var box = screen.getBoundingClientRect();
+    var x = Math.min(Math.max((event.clientX - box.left) / box.width, 0), 1);
+    var y = Math.min(Math.max((event.clientY - box.top) / box.height, 0), 1);
+    var target = event.target.closest("button, a, [role=button], label");
+    var label = target ? target.textContent.replace(/\s+/g, " ").trim().slice(0, 80) : "";
+    var url = control.href + "?x=" + x.toFixed(4) + "&y=" + y.toFixed(4);
+    if (label) url += "&label=" + encodeURIComponent(label);
+    setMode(false);
+    location.assign(url);
+  }, true);
+})();

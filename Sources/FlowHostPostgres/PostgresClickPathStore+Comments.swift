@@ -1,0 +1,115 @@
+import FlowHostApp
+import FlowHostAtRest
+import Foundation
+import HTMLPresenter
+import PostgresNIO
+
+/// Comments pinned to states, in `flowhost_comments`: each keeps its path sealed, its author's
+/// session as a digest, what never changes as one JSON text and its thread as another; `position`
+/// orders them as they were written. Every write is one statement, so processes sharing the
+/// database never interleave within one.
+extension PostgresClickPathStore {
+    /// Keeps `comment` as written by `session`; one statement, which stores nothing when the store
+    /// holds `maxComments`.
+    public func addComment(_ comment: ScreenComment, bySession session: String) async throws {
+        if let reason = ClickPathStoreLimits.refusal(adding: comment) {
+            throw ClickPathStoreError.commentRefused(reason: reason)
+        }
+        let path = try sealed.text(of: comment.path)
+        let (fields, replies) = (comment.storedFields, ScreenComment.storedReplies(comment.replies))
+        let (author, maxComments) = (IdentifierDigest.of(session), limits.maxComments)
+        let (id, resolved, outdatedAt) = (comment.id, comment.isResolved, comment.storedOutdatedAt)
+        let stored = try await reaching { client, logger in
+            try await client.query(
+                """
+                INSERT INTO flowhost_comments (id, author, path, fields, replies, resolved, outdated_at)
+                SELECT \(id), \(author), \(path), \(fields), \(replies), \(resolved), \(outdatedAt)
+                WHERE (SELECT count(*) FROM flowhost_comments) < \(maxComments)
+                RETURNING 1
+                """, logger: logger
+            ).collect()
+        }
+        guard !stored.isEmpty else { throw ClickPathStoreError.tooManyComments(limit: maxComments) }
+    }
+
+    /// Every comment, the oldest first, as `session` sees it.
+    public func comments(askedBy session: String?) async throws -> [ScreenComment] {
+        let asker = session.map(IdentifierDigest.of)
+        let rows = try await reaching { client, logger in
+            try await client.query(
+                """
+                SELECT id, author, path, fields, replies, resolved, outdated_at
+                FROM flowhost_comments ORDER BY position
+                """, logger: logger
+            ).collect()
+        }
+        return try rows.map { row in
+            let (id, author, path, fields, replies, resolved, outdatedAt) = try row.decode(
+                (String, String, String, String, String, Bool, String?).self)
+            return try ScreenComment(
+                id: id, path: try sealed.path(path), storedFields: fields, storedReplies: replies,
+                isResolved: resolved, outdatedAt: outdatedAt, isAuthor: asker == author, source: "\(location)")
+        }
+    }
+
+    /// Appends `reply` to the thread of the comment `id` in one statement, which stores nothing
+    /// when the thread is full.
+    public func reply(_ reply: ScreenComment.Reply, toComment id: String) async throws -> Bool {
+        if let reason = ClickPathStoreLimits.refusal(commentBy: reply.author, text: reply.text) {
+            throw ClickPathStoreError.commentRefused(reason: reason)
+        }
+        let (added, maxReplies) = (ScreenComment.storedReplies([reply]), limits.maxRepliesPerComment)
+        let (appended, exists) = try await reaching { client, logger in
+            let appended = try await client.query(
+                """
+                UPDATE flowhost_comments SET replies = (replies::jsonb || \(added)::jsonb)::text
+                WHERE id = \(id) AND jsonb_array_length(replies::jsonb) < \(maxReplies)
+                RETURNING 1
+                """, logger: logger
+            ).collect()
+            guard appended.isEmpty else { return (true, true) }
+            let found = try await client.query("SELECT 1 FROM flowhost_comments WHERE id = \(id)", logger: logger)
+                .collect()
+            return (false, !found.isEmpty)
+        }
+        if !appended, exists { throw ClickPathStoreError.tooManyReplies(comment: id, limit: maxReplies) }
+        return appended
+    }
+
+    /// Marks the thread of the comment `id` resolved or open.
+    public func resolveComment(id: String, resolved: Bool) async throws -> Bool {
+        try await reaching { client, logger in
+            try await !client.query(
+                "UPDATE flowhost_comments SET resolved = \(resolved) WHERE id = \(id) RETURNING 1", logger: logger
+            ).collect().isEmpty
+        }
+    }
+
+    /// Deletes the comment `id` if `session` wrote it, or for the owner (nil).
+    public func removeComment(id: String, bySession session: String?) async throws -> Bool {
+        let author = session.map(IdentifierDigest.of)
+        return try await reaching { client, logger in
+            try await !client.query(
+                """
+                DELETE FROM flowhost_comments WHERE id = \(id) AND (\(author)::text IS NULL OR author = \(author))
+                RETURNING 1
+                """, logger: logger
+            ).collect().isEmpty
+        }
+    }
+
+    /// Sets the reach of the comments named, in one transaction.
+    public func markComments(_ reaches: [String: ScreenComment.Reach]) async throws {
+        let rows = reaches.map { id, reach -> (String, String?) in
+            guard case .outdated(let stoppedAt) = reach else { return (id, nil) }
+            return (id, stoppedAt)
+        }
+        guard !rows.isEmpty else { return }
+        try await transaction { connection, logger in
+            for (id, outdatedAt) in rows {
+                try await connection.query(
+                    "UPDATE flowhost_comments SET outdated_at = \(outdatedAt) WHERE id = \(id)", logger: logger)
+            }
+        }
+    }
+}
