@@ -15,6 +15,14 @@ extension SessionHost {
         case done
         /// "Give up".
         case gaveUp
+
+        /// The event that ends a task so after the tester's path's first `entry` entries.
+        func event(entry: Int) -> StudyEvent.Kind {
+            switch self {
+            case .done: .done(entry: entry)
+            case .gaveUp: .gaveUp(entry: entry)
+            }
+        }
     }
 
     /// Why no tester started.
@@ -51,8 +59,7 @@ extension SessionHost {
     func endTask(_ end: TaskEnd, of session: Session, clientGone: EventLoopFuture<Void>?) async throws -> Outcome? {
         try await session.queue.run(clientGone: clientGone) { () throws(RenderError) -> Outcome? in
             guard session.studyRun.withLock({ $0?.current != nil }) else { return nil }
-            return try await endTask(of: session) { entry in end == .done ? .done(entry: entry) : .gaveUp(entry: entry)
-            }
+            return try await endTask(of: session, end.event)
         }
     }
 
