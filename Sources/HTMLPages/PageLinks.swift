@@ -49,6 +49,8 @@ public struct PageLinks: Sendable {
     /// A static export's forms of the page, each with where every sending led, listed beside the
     /// phone; none elsewhere.
     public var forms: [ExportedForm] = []
+    /// A study's task under way in a tester's session, shown above the phone; nil elsewhere.
+    public var taskPrompt: TaskPrompt?
     /// The comments on the screen and the Comment control beside Share; nil for none (comments
     /// off, a static export).
     public var comments: PageComments?

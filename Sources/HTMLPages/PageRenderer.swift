@@ -67,6 +67,7 @@ public struct PageRenderer: Sendable {
             page["refresh"] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
         }
         if let alert = tree.alert { page["alert"] = alertValue(alert) }
+        if let prompt = links.taskPrompt { page["taskPrompt"] = prompt.templateValue }
         if let comments = links.comments { page["comments"] = comments.templateValue }
         if !links.forms.isEmpty { page["exportedForms"] = ["forms": .list(links.forms.map(\.templateValue))] }
         if !templates.problems.isEmpty, problemDetails {
@@ -114,6 +115,18 @@ public struct PageRenderer: Sendable {
         if let note { values["note"] = .string(note) }
         if let revokeURL { values["revokeURL"] = .string(revokeURL) }
         return Chrome.render(.object(values), template: "share")
+    }
+
+    /// A page of a study's own in the phone frame (its welcome, its thank-you): `title`, `message`
+    /// and, when `formURL` is given, one button, `buttonTitle`, that posts there.
+    public func renderStudyPage(
+        title: String, message: String, formURL: String? = nil, buttonTitle: String = "", links: PageLinks
+    ) -> String {
+        var values: [String: TemplateValue] = [
+            "title": .string(title), "message": .string(message), "stylesheetURL": .string(links.stylesheet),
+        ]
+        if let formURL { values["form"] = ["url": .string(formURL), "button": .string(buttonTitle)] }
+        return Chrome.render(.object(values), template: "study")
     }
 
     /// The visible screen's content alone, without the chrome (for fragment snapshots), linking to

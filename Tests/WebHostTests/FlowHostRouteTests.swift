@@ -11,7 +11,8 @@ struct FlowHostRouteTests {
             .events(after: 4), .link("movies/3"), .health, .status, .stylesheet, .script,
             .publicFile("posters/1.svg"), .share, .sharePage(id: String(repeating: "0f", count: 16)),
             .shared(id: String(repeating: "0f", count: 16)), .inspector, .backToHere(entryCount: 0),
-            .backToHere(entryCount: 12),
+            .backToHere(entryCount: 12), .study(link: String(repeating: "0f", count: 16)), .studyDone, .studyGiveUp,
+            .studyThanks,
         ])
     func roundTrip(route: FlowHostRoute) {
         let url = route.url

@@ -18,7 +18,7 @@ extension ScreenTree {
 
     /// The storyboard screen this tree shows, as the storyboard names it: the visible screen's
     /// template at its place (`movies/detail in tab Movies › navigation`), or the alert over it
-    /// (`alert "Sign out?"`). Comments are pinned to it.
+    /// (`alert "Sign out?"`). Comments are pinned to it; a study task's goal screens are matched to it.
     public var storyboardScreen: String {
         if let alert { return "alert \"\(alert.title)\"" }
         let place = storyboardPlace

@@ -49,6 +49,8 @@ extension FlowHostResponder {
         case .page(let page, action: .invalid, _):
             return responses.page(page.body, for: request.contentCoding, status: .unprocessableContent)
         case .page(let page, _, let pathLength):
+            // A tester's action that reached their last goal leads to the thank-you page.
+            if session.isTester { return afterTask(outcome, of: session) }
             return responses.redirect(to: page.url, pathLength: pathLength, of: session.id)
         }
     }

@@ -22,6 +22,7 @@ extension FlowHostResponder {
                 .conflict, title: "This page has expired",
                 message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")
         }
+        guard !session.isTester else { return notFound(request) }
         let outcome = try await host.goBack(session, toEntryCount: entryCount, clientGone: log.clientGone)
         switch outcome {
         case .page(let page, _, _):

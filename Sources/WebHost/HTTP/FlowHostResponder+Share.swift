@@ -13,6 +13,11 @@ extension FlowHostResponder {
                 .conflict, title: "Nothing to share",
                 message: "This page's session has ended (it was idle for a while). Nothing was shared.")
         }
+        guard !session.isTester else {
+            return responses.message(
+                .forbidden, title: "Nothing to share",
+                message: "A study's tester shares nothing: the study's owner sees what you did. Nothing was shared.")
+        }
         let shared = try await session.queue.run(clientGone: log.clientGone) {
             () async -> Result<String, ShareRefusal> in
             do throws(ShareRefusal) {

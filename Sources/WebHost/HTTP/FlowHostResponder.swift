@@ -126,11 +126,24 @@ struct FlowHostResponder: HTTPResponder {
             return try await openShared(id, log: &log)
         case .inspector:
             guard host.configuration.showsInspector else { return notFound(request) }
-            return try await withSession(request, log: &log) { session, _ in try await inspector(of: session) }
+            return try await withSession(request, log: &log) { session, _ in
+                // A study link opens nothing but the study: a tester's session has no inspector.
+                session.isTester ? notFound(request) : try await inspector(of: session)
+            }
         case .backToHere(let entryCount):
             guard host.configuration.showsInspector else { return notFound(request) }
             return try await backToHere(entryCount, request: request, log: &log)
+        case .study(let link):
+            return try await study(link, request: request, log: &log)
+        case .studyDone:
+            return try await endTask(.done, request: request, log: &log)
+        case .studyGiveUp:
+            return try await endTask(.gaveUp, request: request, log: &log)
+        case .studyThanks:
+            return await studyThanks(request, log: &log)
         case .comments, .commentForm, .commentsJSON, .comment:
+            // A study link opens nothing but the study: a tester's session takes no comments.
+            if host.liveSession(cookie: request.sessionCookieValue)?.isTester == true { return notFound(request) }
             return try await comments(route, request: request, log: &log)
         case .unknown:
             return notFound(request)
@@ -179,6 +192,8 @@ struct FlowHostResponder: HTTPResponder {
         _ request: Request, log: inout RequestLog, _ body: (Session, _ isNew: Bool) async throws -> Response
     ) async throws -> Response {
         if let session = await existingSession(request, log: &log) {
+            // A tester who did every task is done with the prototype.
+            if session.isFinishedTester { return responses.redirect(to: FlowHostRoute.studyThanks.url) }
             return try await body(session, false)
         }
         let session = await host.startSession()
@@ -244,6 +259,7 @@ struct FlowHostResponder: HTTPResponder {
         case .sharePage(let id): return FlowHostRoute.sharePage(id: short(id)).url
         case .revokeShare(let id): return FlowHostRoute.revokeShare(id: short(id)).url
         case .shared(let id): return FlowHostRoute.shared(id: short(id)).url
+        case .study(let link): return FlowHostRoute.study(link: short(link)).url
         default: return path
         }
     }

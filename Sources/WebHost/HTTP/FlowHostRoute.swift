@@ -50,6 +50,14 @@ public enum FlowHostRoute: Equatable, Sendable {
     case mapJSON
     /// `/_flowhost/map/state/<n>`: the page of the map's state `n`, shown in its screen's thumbnail.
     case mapThumbnail(state: Int)
+    /// `/study/<link>`: a study's link: its welcome page (GET), and the start of a tester (POST).
+    case study(link: String)
+    /// `/_study/done` (POST): the tester says "I'm done" with the task under way.
+    case studyDone
+    /// `/_study/give-up` (POST): the tester gives up the task under way.
+    case studyGiveUp
+    /// `/_study/thanks`: the page a tester sees after a study's last task.
+    case studyThanks
     /// `/_flowhost/comments`: every thread (GET), or a new comment on the session's screen (POST).
     case comments
     /// `/_flowhost/comments/new`: the form that writes a comment on the session's screen.
@@ -80,6 +88,7 @@ public enum FlowHostRoute: Equatable, Sendable {
     private static let sharedPrefix = "/s/"
     private static let backToHerePrefix = "/_flowhost/inspector/back/"
     private static let mapThumbnailPrefix = "/_flowhost/map/state/"
+    private static let studyPrefix = "/study/"
 
     /// What the request path (and its query, for `/_events`) names.
     public init(path: String, query: String?) {
@@ -97,6 +106,11 @@ public enum FlowHostRoute: Equatable, Sendable {
         case _ where path.hasPrefix(Self.commentPrefix):
             self = Self.comment(path.dropFirst(Self.commentPrefix.count)) ?? .unknown
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
+        case "/_study/done": self = .studyDone
+        case "/_study/give-up": self = .studyGiveUp
+        case "/_study/thanks": self = .studyThanks
+        case _ where path.hasPrefix(Self.studyPrefix):
+            self = .study(link: String(path.dropFirst(Self.studyPrefix.count)))
         case _ where path.hasPrefix(Self.screenPrefix):
             self =
                 Self.number(path.dropFirst(Self.screenPrefix.count), digits: 18).map { .screen(ScreenID(rawValue: $0)) }
@@ -149,6 +163,10 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .map: "/_flowhost/map"
         case .mapJSON: "/_flowhost/map.json"
         case .mapThumbnail(let state): "\(Self.mapThumbnailPrefix)\(state)"
+        case .study(let link): Self.studyPrefix + link
+        case .studyDone: "/_study/done"
+        case .studyGiveUp: "/_study/give-up"
+        case .studyThanks: "/_study/thanks"
         case .comments: "/_flowhost/comments"
         case .commentForm: "/_flowhost/comments/new"
         case .commentsJSON: "/_flowhost/comments.json"

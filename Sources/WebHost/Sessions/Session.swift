@@ -14,6 +14,9 @@ final class Session: Sendable {
     /// other processes report use.
     let digest: String
     let queue = RequestQueue()
+    /// Where the session's tester is in their study, when a study link started the session
+    /// (see ``StudyRun``); nil for every other session. Changed in the session's queue only.
+    let studyRun = Mutex<StudyRun?>(nil)
     private let machine: Mutex<StateMachine>
 
     /// A session whose value starts as `machine` (``SessionStateMachine/starting(now:)`` for a new

@@ -245,7 +245,9 @@ extension SessionHost {
         let interval = configuration.hibernateAfter
         guard interval < configuration.idleTimeout else { return 0 }
         var count = 0
-        for session in store.sessions(unusedFor: interval, now: .now) where !session.hasOpenStreams {
+        // A tester's session stays: where they are in their study lives in its memory alone.
+        for session in store.sessions(unusedFor: interval, now: .now)
+        where !session.hasOpenStreams && session.studyRun.withLock({ $0 == nil }) {
             // In the session's queue: no request of it is halfway through.
             let hibernated = try? await session.queue.run { () async -> Bool in
                 let pathCount = await MainActor.run { session.scene?.clickPath.entries.count }

@@ -74,6 +74,10 @@ final class SessionHost: Sendable {
     let pathsFull: LimitNotice
     /// Logged when the store refuses a share for its bound.
     let sharesFull: LimitNotice
+    /// Logged when a study link is refused to a new tester for the study's bound.
+    let testersFull: LimitNotice
+    /// Logged when a tester's events reach their bound.
+    let testerEventsFull: LimitNotice
     /// Comments as last read, and their bounds (`SessionHost+Comments.swift`).
     let comments: CommentBoard
     /// The store's token key, once read (``ClickPathStore/tokenKey()``): it signs action tokens.
@@ -108,6 +112,12 @@ final class SessionHost: Sendable {
         pathsFull = LimitNotice(
             "click paths: a session reached \(configuration.maxClickPathEntries) entries; what it does next is not"
                 + " recorded (it cannot be shared, and a restart brings it back to where its path ends)",
+            interval: configuration.statusLogInterval)
+        testersFull = LimitNotice(
+            "studies: a study has as many testers as the store keeps; its link refuses new testers",
+            interval: configuration.statusLogInterval)
+        testerEventsFull = LimitNotice(
+            "studies: a tester has as many events as the store keeps; what they do next is not recorded",
             interval: configuration.statusLogInterval)
         comments = CommentBoard(
             perMinute: configuration.maxCommentsPerMinute, logInterval: configuration.statusLogInterval)
@@ -202,6 +212,8 @@ final class SessionHost: Sendable {
             switch await record(path, of: session) {
             case .stored:
                 let page = try publish(tree, notice: notice, path: path, in: session)
+                // A tester who reached their task's goal moves on to the next task by themselves.
+                if let next = try await endTaskAtGoal(tree, of: session) { return next }
                 return .page(page, action: action, pathLength: session.read(\.storedPathLength))
             case .overtaken:
                 // Another process appended first: its path is the session's now.
@@ -306,9 +318,9 @@ final class SessionHost: Sendable {
                 title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/",
                 links: .served)
         } else {
-            var links = PageLinks.served(
-                version: tree.version, process: processID.prefix(8), showsInspector: configuration.showsInspector)
-            links.comments = pageComments(for: tree, path: path)
+            var links = servedLinks(version: tree.version, of: session)
+            // A tester's pages take no comments: a study link opens nothing but the study.
+            if !session.isTester { links.comments = pageComments(for: tree, path: path) }
             html = try renderer.render(tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
