@@ -122,7 +122,7 @@ public struct PageRenderer: Sendable {
     public func renderStudyPage(
         title: String, message: String, formURL: String? = nil, buttonTitle: String = "", links: PageLinks
     ) -> String {
-        var values: [String: TemplateValue] = [
+        var values: [TemplateKey: TemplateValue] = [
             "title": .string(title), "message": .string(message), "stylesheetURL": .string(links.stylesheet),
         ]
         if let formURL { values["form"] = ["url": .string(formURL), "button": .string(buttonTitle)] }
