@@ -5,10 +5,13 @@ import Testing
 struct LiveUpdateTests {
     @Test("when a stepper emits later, the open page's event stream sends it to the new screen")
     func stepperThatEmitsLater() async throws {
-        try await withLabServer { client in
+        // Later's step 3 s out: on a busy machine the click's answer and the page's GET may take
+        // longer than a short delay, and a stream opened on the page after the step waits for a
+        // move that never comes (the router client has no timeouts: the test hung).
+        try await withLabServer(laterDelay: .seconds(3)) { client in
             var browser = Browser(client)
             let page = try await browser.click("Later", on: try await browser.open())
-            #expect(page.heading == "Page 1", "the step has not come yet")
+            try #require(page.heading == "Page 1", "the step has not come yet")
             let events = try #require(page.eventsURL)
 
             let stream = try await browser.get(events)
