@@ -17,6 +17,13 @@ public struct StudyEvent: Sendable, Equatable, Codable {
         case gaveUp(entry: Int)
         /// The screen `screen` (a storyboard screen's id) was on for `seconds`.
         case screenTime(screen: String, seconds: Double)
+        /// A click on the phone's screen `screen` (a storyboard screen's id) hit no action, at `x`
+        /// and `y`, fractions of the screen's width and height from its top left; `flowhost.js`
+        /// sends them.
+        case misclick(screen: String, x: Double, y: Double)
+        /// `flowhost.js` ran on the task's pages, so its misclicks are known: with JavaScript off
+        /// a task has no such event, and its results say its misclicks are unknown.
+        case scriptRan
     }
 
     /// The task, by index in its study.
@@ -37,7 +44,7 @@ public struct StudyEvent: Sendable, Equatable, Codable {
     public var endsTask: Bool {
         switch kind {
         case .succeeded, .done, .gaveUp: true
-        case .started, .screenTime: false
+        case .started, .screenTime, .misclick, .scriptRan: false
         }
     }
 }
