@@ -293,7 +293,7 @@ struct CommentTests {
         }
     }
 
-    @Test("the live map lists each screen's open comments under it, as text")
+    @Test("the live map lists each screen's open comments under it, as text, and counts them on its phone")
     func onTheMap() async throws {
         // The router client: the map's crawl may take longer than the live client's read timeout on a busy machine.
         try await withLabServer { client in
@@ -303,6 +303,11 @@ struct CommentTests {
             let map = try await browser.open("/_flowhost/map")
             #expect(map.status == .ok)
             #expect(map.text.contains(#"<a href="/_flowhost/comments">1 open comment</a>"#))
+            // The picture: a badge with the count on the screen's phone, leading to its list above.
+            let badge = try #require(
+                map.text.firstMatch(
+                    of: /<a class="comment-badge" href="#(screen-\d+-comments)" aria-label="1 open comment on [^"]+">/))
+            #expect(map.text.contains(#"<div class="map-comments" id="\#(badge.output.1)">"#))
             #expect(map.text.contains("<strong>Ada</strong>: &lt;i&gt;Not&lt;/i&gt; this"))
         }
     }

@@ -162,27 +162,16 @@ extension SessionHost {
     /// The open comments of each storyboard screen, for the live map; nil when comments are off.
     var openCommentsByScreen: MapComments? {
         guard configuration.allowsComments else { return nil }
-        let open = comments.all.filter { !$0.isResolved }
-        return MapComments(
-            byScreen: Dictionary(grouping: open, by: \.screen).mapValues {
-                $0.map { MapComments.Note(author: $0.author, text: $0.text) }
-            },
-            listURL: FlowHostRoute.comments.url)
+        return MapComments(open: comments.all, listURL: FlowHostRoute.comments.url)
     }
 
     /// What a page of `tree`, reached by `path`, shows of the comments: the open ones of its
     /// storyboard screen, those written on another path marked so; nil when comments are off.
     func pageComments(for tree: ScreenTree, path: ClickPath) -> PageComments? {
         guard configuration.allowsComments else { return nil }
-        let screen = tree.storyboardScreen
-        let open = comments.all.filter { !$0.isResolved && $0.screen == screen }
         return PageComments(
-            pins: open.enumerated().map { index, comment in
-                PageComments.Pin(
-                    number: index + 1, x: comment.point?.x, y: comment.point?.y, author: comment.author,
-                    text: comment.text, actionLabel: comment.actionLabel, replies: comment.replies.count,
-                    isOtherState: comment.path != path, threadURL: FlowHostRoute.commentThreadURL(id: comment.id))
-            },
-            formURL: FlowHostRoute.commentForm.url, listURL: FlowHostRoute.comments.url)
+            open: comments.all, onScreen: tree.storyboardScreen, reachedBy: path,
+            threadURL: FlowHostRoute.commentThreadURL(id:), formURL: FlowHostRoute.commentForm.url,
+            listURL: FlowHostRoute.comments.url)
     }
 }
