@@ -65,6 +65,8 @@ public struct PageComments: Sendable, Equatable {
     var templateValue: TemplateValue {
         var value: [TemplateKey: TemplateValue] = [
             "listURL": .string(listURL), "hasPins": .bool(!pins.isEmpty),
+            // The pins drawn on the phone, a landmark of links: those with a point.
+            "hasPoints": .bool(pins.contains { $0.x != nil && $0.y != nil }),
             "pins": .list(
                 pins.map { pin in
                     var value: [TemplateKey: TemplateValue] = [
