@@ -5,7 +5,7 @@
    another browser posts a comment on the same screen. Measured: from the post to the reader's
    stream moving it and its new page showing the comment, over R rounds, on the memory store (one
    process) and, given a PostgreSQL URL, with reader and writer on two processes sharing it (the
-   reader's process learns of the comment by polling the store, every second by default).
+   reader's process learns of the comment from the store's change notification, LISTEN/NOTIFY).
 2. Store bytes per comment: N comments (each on the movie list after 10 clicks, so with a path of
    21 entries) in a new SQLite store; its pages in use before and after.
 3. Replay across builds: the server restarted on that store replays the N comments' paths. Measured:
