@@ -5,9 +5,9 @@
    another browser posts a comment on the same screen. Measured: from the post to the reader's
    stream moving it and its new page showing the comment, over R rounds, on the memory store (one
    process) and, given a PostgreSQL URL, with reader and writer on two processes sharing it (the
-   reader's process learns of the comment by polling the store, every second by default).
-2. Store bytes per comment: N comments (each on the movie list after 10 clicks, so with a path of
-   21 entries) in a new SQLite store; its pages in use before and after.
+   reader's process learns of the comment from the store's change notification, LISTEN/NOTIFY).
+2. Store bytes per comment: N comments (each on the movie list after the sign-in and 10 clicks, so
+   with a path of 11 entries) in a new SQLite store; its pages in use before and after.
 3. Replay across builds: the server restarted on that store replays the N comments' paths. Measured:
    when its first page is answered (the replay must not hold it up) and when the log says the
    replay ended.
@@ -179,7 +179,8 @@ def main():
             count = rows(store, "SELECT COUNT(*) FROM comments")
             row = rows(store, "SELECT AVG(LENGTH(id) + LENGTH(author) + LENGTH(path) + LENGTH(fields) + LENGTH(replies)) "
                               "FROM comments")
-            path_entries = writer.path_length
+            # The flowhost_at cookie's value: LENGTH-TAG.
+            path_entries = str(writer.path_length).split("-")[0]
             stop(processes.pop())
             if count != args.comments:
                 problems.append(f"the store holds {count} comments, not {args.comments}")

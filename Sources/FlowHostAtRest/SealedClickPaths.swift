@@ -8,7 +8,7 @@ import HTMLPresenter
 package struct SealedClickPaths: Sendable {
     private let sealer: SecretSealer
     /// The store's file or database, as errors name it.
-    private let source: String
+    package let source: String
 
     /// Texts sealed with `sealer`, for the store at `source`.
     package init(sealer: SecretSealer, source: String) {

@@ -14,10 +14,13 @@ import Synchronization
 /// every `check` that it must answer in time: a silent server ends no connection) it connects
 /// again, with a growing pause up to two seconds, and listens again; the log says so once when it
 /// is lost and once when it is back. What was notified in between is not replayed: a process then learns of
-/// those changes when it next appends to such a session (the entry index guard).
+/// those changes when it next appends to such a session (the entry index guard); of the comments,
+/// its streams hear ``ClickPathChange/comments`` when the listening is back, so that it reads them
+/// again.
 ///
-/// Each notification's payload is `ORIGIN DIGEST LENGTH` (an append) or `ORIGIN DIGEST -` (a
-/// removal); ORIGIN names the store instance that notified, whose own changes it does not report.
+/// Each notification's payload is `ORIGIN DIGEST LENGTH` (an append), `ORIGIN DIGEST -` (a
+/// removal) or `ORIGIN comments` (any write to the comments); ORIGIN names the store instance that
+/// notified, whose own changes it does not report.
 final class PostgresChangeListener: Sendable {
     // MARK: - Stored properties
 
@@ -140,6 +143,8 @@ final class PostgresChangeListener: Sendable {
                             if lost {
                                 logger.notice("The store's change notifications are back (LISTEN \(channel))")
                                 lost = false
+                                // Comments written meanwhile were not heard: read them again.
+                                broadcast(.comments)
                             }
                             failures = 0
                             try await hear(notifications, checking: connection)
@@ -219,7 +224,12 @@ final class PostgresChangeListener: Sendable {
 
     private func deliver(_ payload: String) {
         let parts = payload.split(separator: " ")
-        guard parts.count == 3, parts[0] != origin else { return }
+        guard parts.count >= 2, parts[0] != origin else { return }
+        if parts.count == 2 {
+            if parts[1] == Self.commentsPayload { broadcast(.comments) }
+            return
+        }
+        guard parts.count == 3 else { return }
         let kind: ClickPathChange.Kind
         if parts[2] == "-" {
             kind = .removed
@@ -228,7 +238,14 @@ final class PostgresChangeListener: Sendable {
         } else {
             return
         }
-        let change = ClickPathChange(session: String(parts[1]), kind: kind)
+        broadcast(ClickPathChange(session: String(parts[1]), kind: kind))
+    }
+
+    private func broadcast(_ change: ClickPathChange) {
         for stream in state.withLock({ Array($0.streams.values) }) { stream.yield(change) }
     }
+
+    /// What follows ORIGIN in the payload of a write to the comments (a digest is hexadecimal, so
+    /// never this word).
+    static let commentsPayload = "comments"
 }

@@ -10,13 +10,8 @@ import HTMLPresenter
 extension SQLiteClickPathStore {
     /// Keeps `comment` as written by `session`, within the limits, in one transaction.
     public func addComment(_ comment: ScreenComment, bySession session: String) async throws {
-        if let reason = ClickPathStoreLimits.refusal(adding: comment) {
-            throw ClickPathStoreError.commentRefused(reason: reason)
-        }
-        let path = try sealed.text(of: comment.path)
-        let (fields, replies) = (comment.storedFields, ScreenComment.storedReplies(comment.replies))
-        let (author, maxComments) = (IdentifierDigest.of(session), limits.maxComments)
-        let (id, resolved, outdatedAt) = (comment.id, comment.isResolved, comment.storedOutdatedAt)
+        let stored = try StoredComment(comment, bySession: session, sealedBy: sealed)
+        let maxComments = limits.maxComments
         try await write { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM comments") ?? 0
             guard count < maxComments else { throw ClickPathStoreError.tooManyComments(limit: maxComments) }
@@ -25,30 +20,27 @@ extension SQLiteClickPathStore {
                     INSERT INTO comments (id, position, author, path, fields, replies, resolved, outdatedAt)
                     VALUES (?, (SELECT COALESCE(MAX(position), 0) + 1 FROM comments), ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [id, author, path, fields, replies, resolved, outdatedAt])
+                arguments: [
+                    stored.id, stored.author, stored.path, stored.fields, stored.replies, stored.isResolved,
+                    stored.outdatedAt,
+                ])
         }
     }
 
     /// Every comment, the oldest first, as `session` sees it.
     public func comments(askedBy session: String?) async throws -> [ScreenComment] {
         let asker = session.map(IdentifierDigest.of)
-        typealias Columns = (
-            id: String, author: String, path: String, fields: String, replies: String, resolved: Bool,
-            outdatedAt: String?
-        )
-        let rows = try await read { db -> [Columns] in
+        let rows = try await read { db -> [StoredComment] in
             try Row.fetchAll(
                 db,
                 sql: "SELECT id, author, path, fields, replies, resolved, outdatedAt FROM comments ORDER BY position"
             ).map {
-                ($0["id"], $0["author"], $0["path"], $0["fields"], $0["replies"], $0["resolved"], $0["outdatedAt"])
+                StoredComment(
+                    id: $0["id"], author: $0["author"], path: $0["path"], fields: $0["fields"], replies: $0["replies"],
+                    isResolved: $0["resolved"], outdatedAt: $0["outdatedAt"])
             }
         }
-        return try rows.map { row in
-            try ScreenComment(
-                id: row.id, path: try sealed.path(row.path), storedFields: row.fields, storedReplies: row.replies,
-                isResolved: row.resolved, outdatedAt: row.outdatedAt, isAuthor: asker == row.author, source: file)
-        }
+        return try rows.map { try $0.comment(openedBy: sealed, askedBy: asker) }
     }
 
     /// Appends `reply` to the thread of the comment `id`, in one transaction.
@@ -96,10 +88,7 @@ extension SQLiteClickPathStore {
 
     /// Sets the reach of the comments named, in one transaction.
     public func markComments(_ reaches: [String: ScreenComment.Reach]) async throws {
-        let rows = reaches.map { id, reach -> (String, String?) in
-            guard case .outdated(let stoppedAt) = reach else { return (id, nil) }
-            return (id, stoppedAt)
-        }
+        let rows = reaches.map { id, reach in (id, reach.storedOutdatedAt) }
         try await write { db in
             for (id, outdatedAt) in rows {
                 try db.execute(sql: "UPDATE comments SET outdatedAt = ? WHERE id = ?", arguments: [outdatedAt, id])

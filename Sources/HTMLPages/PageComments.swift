@@ -1,8 +1,9 @@
 import HTMLTemplates
 
-/// The comments a served page shows: its pins over the phone's screen and their threads beside it
-/// (part of the page, so they show with scripts off), and the Comment control beside Share.
-/// Plain text throughout: the page escapes every field.
+/// The comments a page shows: its pins over the phone's screen and their threads beside it (part
+/// of the page, so they show with scripts off), and on a server the Comment control beside Share
+/// (an export's pages are read-only: no control). Plain text throughout: the page escapes every
+/// field.
 public struct PageComments: Sendable, Equatable {
     /// A comment pinned to the screen on show.
     public struct Pin: Sendable, Equatable {
@@ -44,13 +45,13 @@ public struct PageComments: Sendable, Equatable {
 
     /// The open comments on this screen, in the order written.
     public var pins: [Pin]
-    /// Where the Comment control leads: the form for this screen.
-    public var formURL: String
+    /// Where the Comment control leads: the form for this screen; nil for no control (read-only).
+    public var formURL: String?
     /// Where every thread is listed.
     public var listURL: String
 
     /// These comments and links.
-    public init(pins: [Pin], formURL: String, listURL: String) {
+    public init(pins: [Pin], formURL: String?, listURL: String) {
         self.pins = pins
         self.formURL = formURL
         self.listURL = listURL
@@ -62,8 +63,10 @@ public struct PageComments: Sendable, Equatable {
     }
 
     var templateValue: TemplateValue {
-        [
-            "formURL": .string(formURL), "listURL": .string(listURL), "hasPins": .bool(!pins.isEmpty),
+        var value: [TemplateKey: TemplateValue] = [
+            "listURL": .string(listURL), "hasPins": .bool(!pins.isEmpty),
+            // The pins drawn on the phone, a landmark of links: those with a point.
+            "hasPoints": .bool(pins.contains { $0.x != nil && $0.y != nil }),
             "pins": .list(
                 pins.map { pin in
                     var value: [TemplateKey: TemplateValue] = [
@@ -82,5 +85,7 @@ public struct PageComments: Sendable, Equatable {
                     return .object(value)
                 }),
         ]
+        if let formURL { value["formURL"] = .string(formURL) }
+        return .object(value)
     }
 }

@@ -58,11 +58,13 @@ public struct FlowHostServer: Sendable {
         application.beforeServerStarts { [host] in
             let changes = try await host.paths.changes()
             host.tasks.start { await host.follow(changes) }
-            // Comments: replayed on this build off the path of requests, then followed.
+            // Comments: replayed on this build off the path of requests, then followed (their
+            // changes subscribed to now, so that none written during the replay is missed).
             if host.configuration.allowsComments {
+                let commentChanges = try await host.paths.changes()
                 host.tasks.start {
                     await host.replayComments()
-                    await host.followComments()
+                    await host.followComments(commentChanges)
                 }
             }
         }

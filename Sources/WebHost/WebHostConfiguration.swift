@@ -86,8 +86,6 @@ public struct WebHostConfiguration: Sendable {
     /// At most this many comments and replies a session writes in a minute; more are refused with
     /// a message, and the log says so once.
     public var maxCommentsPerMinute = 10
-    /// How often a server looks in the store for comments other processes wrote (its own show at once).
-    public var commentPollInterval: Duration = .seconds(1)
 
     /// The defaults: loopback, port 8080, answering loopback names only, 1000 returning and 500
     /// new sessions idle for at most 30 minutes, 8 event streams a session and 4096 in all, 30 s

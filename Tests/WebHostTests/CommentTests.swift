@@ -293,7 +293,7 @@ struct CommentTests {
         }
     }
 
-    @Test("the live map lists each screen's open comments under it, as text")
+    @Test("the live map lists each screen's open comments under it, as text, and counts them on its phone")
     func onTheMap() async throws {
         // The router client: the map's crawl may take longer than the live client's read timeout on a busy machine.
         try await withLabServer { client in
@@ -303,6 +303,11 @@ struct CommentTests {
             let map = try await browser.open("/_flowhost/map")
             #expect(map.status == .ok)
             #expect(map.text.contains(#"<a href="/_flowhost/comments">1 open comment</a>"#))
+            // The picture: a badge with the count on the screen's phone, leading to its list above.
+            let badge = try #require(
+                map.text.firstMatch(
+                    of: /<a class="comment-badge" href="#(screen-\d+-comments)" aria-label="1 open comment on [^"]+">/))
+            #expect(map.text.contains(#"<div class="map-comments" id="\#(badge.output.1)">"#))
             #expect(map.text.contains("<strong>Ada</strong>: &lt;i&gt;Not&lt;/i&gt; this"))
         }
     }
@@ -317,6 +322,82 @@ struct CommentTests {
                 #expect(try await browser.get(path).status == .notFound, "\(path)")
             }
             #expect(try await browser.post("/_flowhost/comments", form: "author=A&text=b").status == .notFound)
+        }
+    }
+
+    @Test(
+        "another process's comment moves this one's open page to its pin; no one reads the comments while none changes",
+        .timeLimit(.minutes(1)))
+    func liveAcrossProcesses() async throws {
+        let cluster = ClusterStore()
+        try await withLabServer(store: cluster.process()) { a in
+            try await withLabServer(store: cluster.process()) { b in
+                var reader = Browser(a)
+                let open = try await reader.open()
+                let events = try #require(open.eventsURL)
+                let cookie = try #require(reader.sessionCookie)
+                // The replay at start reads them; past it, no one polls.
+                var reads = cluster.commentReads.load(ordering: .relaxed)
+                for _ in 0..<50 where reads < 4 {
+                    try await Task.sleep(for: .milliseconds(20))
+                    reads = cluster.commentReads.load(ordering: .relaxed)
+                }
+                try await Task.sleep(for: .milliseconds(1500))
+                #expect(cluster.commentReads.load(ordering: .relaxed) == reads, "no read while nothing changed")
+
+                async let stream = a.executeRequest(
+                    uri: events, method: .get, headers: [.cookie: "flowhost_session=\(cookie)"], body: nil)
+                var writer = Browser(b)
+                _ = try await writer.open()
+                #expect(
+                    try await writer.post("/_flowhost/comments", form: "author=Ada&text=Elsewhere").status == .seeOther)
+
+                let moved = try #require(
+                    String(buffer: try await stream.body).firstMatch(of: /event: move\ndata: (\/screen\/\d+)/))
+                #expect(try await reader.get(String(moved.output.1)).text.contains("Elsewhere"))
+            }
+        }
+    }
+
+    @Test("a comment redraws only the pages of its screen: a page on another screen keeps its actions")
+    func otherScreensKeepTheirTokens() async throws {
+        try await withLabServer(testing: .live) { client in
+            var elsewhere = Browser(client)
+            let sheet = try await elsewhere.click("Sheet", on: try await elsewhere.open())
+            #expect(sheet.action("Close") != nil)
+
+            var writer = Browser(client)
+            _ = try await writer.open()
+            #expect(
+                try await writer.post("/_flowhost/comments", form: "author=Ada&text=On+the+page").status == .seeOther)
+
+            // The sheet's page, as it was before the comment: its action still works.
+            let closed = try await elsewhere.click("Close", on: sheet)
+            #expect(closed.status == .ok)
+            #expect(closed.heading == "Page 1")
+            #expect(closed.text.contains("On the page"))
+        }
+    }
+
+    @Test("a comment opens at its state with what was typed, and the form says so; a secret value is never shown")
+    func secretsReplayedNeverShown() async throws {
+        try await withLabServer(testing: .live) { client in
+            var writer = Browser(client)
+            let unlocked = try await writer.click(
+                "Unlock", on: try await writer.open(), form: "pin=\(LabPageModel.pin)")
+            #expect(unlocked.text.contains(#"class="unlocked""#))
+            let form = try await writer.get("/_flowhost/comments/new")
+            #expect(form.text.contains("with what you typed on the way (a password is replayed, never shown)"))
+            _ = try await writer.post("/_flowhost/comments", form: "author=Ada&text=Behind+the+PIN")
+            let id = try #require(try await commentsJSON(&writer).first?["id"] as? String)
+
+            var reader = Browser(client)
+            let opened = try await reader.open("/_flowhost/comments/\(id)/open")
+            #expect(opened.text.contains(#"class="unlocked""#), "the PIN was replayed")
+            #expect(!opened.text.contains(LabPageModel.pin))
+            for path in ["/_flowhost/comments", "/_flowhost/comments.json", "/_flowhost/comments/new"] {
+                #expect(!(try await reader.get(path).text.contains(LabPageModel.pin)), "\(path)")
+            }
         }
     }
 }

@@ -33,6 +33,9 @@ struct PostgresChangeListenerTests {
         /// What was heard so far.
         var all: [ClickPathChange] { changes.withLock { $0 } }
 
+        /// What was heard so far of sessions (a listener that comes back says ``ClickPathChange/comments`` too).
+        var sessionChanges: [ClickPathChange] { all.filter { $0.kind != .comments } }
+
         /// Whether `count` changes were heard within `deadline` (a deadline so that a lost
         /// notification fails the test instead of hanging it, not a measured time).
         func wait(for count: Int, within deadline: Duration = .seconds(10)) async -> Bool {
@@ -67,6 +70,30 @@ struct PostgresChangeListenerTests {
         }
     }
 
+    @Test("another process's writes to the comments reach the changes stream as comments; the store's own do not")
+    func commentChangesOfOthers() async throws {
+        try await TestPostgres.withTwoStores { here, there in
+            let heard = Heard(try await here.changes())
+            let comment = ScreenComment(
+                id: "c1", path: ClickPath([.liveMove]), screen: "lab/page", author: "Ada", text: "Hi", created: .now)
+            try await here.addComment(
+                ScreenComment(
+                    id: "own", path: ClickPath(), screen: "lab/page", author: "Ada", text: "Mine", created: .now),
+                bySession: "own")
+            try await there.addComment(comment, bySession: "x")
+            #expect(
+                try await there.reply(ScreenComment.Reply(author: "Bo", text: "Yes", created: .now), toComment: "c1"))
+            #expect(try await there.resolveComment(id: "c1", resolved: true))
+            #expect(!(try await there.resolveComment(id: "gone", resolved: true)))
+            try await there.markComments(["c1": .outdated(stoppedAt: "step 1")])
+            #expect(try await there.removeComment(id: "c1", bySession: "x"))
+
+            #expect(await heard.wait(for: 5))
+            try await Task.sleep(for: .milliseconds(200))  // room for a change that should not come
+            #expect(heard.all == Array(repeating: .comments, count: 5))
+        }
+    }
+
     @Test("the listening connection, ended by the server, comes back by itself and notifications resume")
     func listenerComesBack() async throws {
         let schema = TestPostgres.newSchema()
@@ -89,13 +116,15 @@ struct PostgresChangeListenerTests {
 
                 // Appends until one is heard: those made before the store listens again are not replayed.
                 var index = 0
-                while index < 100, heard.all.isEmpty {
+                while index < 100, heard.sessionChanges.isEmpty {
                     try await there.append([.liveMove], toSession: "x", at: index)
                     _ = await heard.wait(for: 1, within: .milliseconds(200))
                     index += 1
                 }
-                let change = try #require(heard.all.first, "no notification after the listening connection was ended")
+                let change = try #require(
+                    heard.sessionChanges.first, "no notification after the listening connection was ended")
                 #expect(change.session == here.sessionDigest(of: "x"))
+                #expect(heard.all.contains(.comments), "comments written meanwhile are read again")
                 let said = logs.all.map(\.message)
                 #expect(said.filter { $0.contains("notifications were lost") }.count == 1, "\(said)")
                 #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
@@ -127,13 +156,13 @@ struct PostgresChangeListenerTests {
 
             try await TestPostgres.store(schema: schema).whileRunning { there in
                 var index = 0
-                while index < 100, heard.all.isEmpty {
+                while index < 100, heard.sessionChanges.isEmpty {
                     try await there.append([.liveMove], toSession: "x", at: index)
                     _ = await heard.wait(for: 1, within: .milliseconds(200))
                     index += 1
                 }
             }
-            #expect(heard.all.first?.session == here.sessionDigest(of: "x"), "notifications resumed")
+            #expect(heard.sessionChanges.first?.session == here.sessionDigest(of: "x"), "notifications resumed")
             let said = logs.all.map(\.message)
             #expect(said.contains { $0.contains("did not answer a check") }, "\(said)")
             #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
@@ -184,12 +213,12 @@ struct PostgresChangeListenerTests {
                     #expect(said.filter { $0.contains("answers again") }.count == 1, "\(said)")
                     // And the other process's changes are heard again.
                     var index = 0
-                    while index < 100, heard.all.isEmpty {
+                    while index < 100, heard.sessionChanges.isEmpty {
                         try await other.append([.liveMove], toSession: "b", at: index)
                         _ = await heard.wait(for: 1, within: .milliseconds(200))
                         index += 1
                     }
-                    #expect(heard.all.first?.session == store.sessionDigest(of: "b"))
+                    #expect(heard.sessionChanges.first?.session == store.sessionDigest(of: "b"))
                 }
             }
         }

@@ -212,7 +212,9 @@ struct SessionStateMachineTests {
             Issue.record("nothing published yet")
             return
         }
-        let page = PublishedPage(version: 1, screenID: ScreenID(rawValue: 5), body: CompressedBody(ByteBuffer()))
+        let page = PublishedPage(
+            version: 1, screenID: ScreenID(rawValue: 5), storyboardScreen: "lab/page",
+            body: CompressedBody(ByteBuffer()))
         _ = machine.pages.publish(page)
         guard case .published(_, pathLength: 3) = machine.servedPage(showing: nil, seenPathLength: 3) else {
             Issue.record("the fresh page, telling the stored length")

@@ -584,6 +584,31 @@ class FlowHostTests:
 
     # -- the inspector ------------------------------------------------------------------------
 
+    def test_24_a_comment_on_a_point_shows_live_in_another_window(self):
+        """Comment mode with script: Comment, then a click on the phone's screen chooses the point (over a
+        movie, whose label it keeps, without opening it); the form writes it, its pin sits there, and a
+        second window open on the same screen moves to the page with the pin by itself."""
+        text = f"Say which year ({self.browser_kind})"
+        b = self.signed_in_browser(name="B")
+        a = self.signed_in_browser()
+        a.find(CSS, "a[data-comment-mode]").click()
+        a.wait(lambda page: "is-commenting" in (page.find(CSS, ".screen").attribute("class") or ""), "comment mode")
+        a.press(a.button("Heat"), title="Comment on this screen")
+        hint = a.find(CSS, ".comments-hint").text
+        self.assertIn("Pinned to the point you chose, on “Heat", hint)
+        self.assertIn("with what you typed on the way", a.find(CSS, ".comments-main").text)
+        a.fill("author", "Ada")
+        a.fill("text", text)
+        a.press(a.find(XPATH, "//button[normalize-space()='Post comment']"), title="Movies")
+        self.assertIn(text, a.find(CSS, ".comment-threads").text)
+        pin = a.find(XPATH, f"//a[contains(@class, 'comment-pin') and contains(@title, {json.dumps(text)})]")
+        self.assertTrue(pin.attribute("style"), "with script the pin sits exactly where it was written")
+
+        b.wait(lambda page: text in page.run("return document.body.textContent"), "the pin in the second window")
+        b.check_page()
+        self.assertEqual(b.title, "Movies")
+        self.assertIn(text, b.find(CSS, ".comment-threads").text)
+
     def inspector_panel_text(self, page):
         return page.find("id", "flowhost-inspector").property("textContent")
 

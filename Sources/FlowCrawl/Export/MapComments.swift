@@ -1,3 +1,5 @@
+import FlowHostApp
+
 /// The open comments a storyboard page shows under each screen: plain text, escaped by the page.
 package struct MapComments: Sendable {
     /// One comment as the map lists it.
@@ -23,5 +25,14 @@ package struct MapComments: Sendable {
     package init(byScreen: [String: [Note]], listURL: String) {
         self.byScreen = byScreen
         self.listURL = listURL
+    }
+    /// The open ones of `comments` (resolved threads left out), by their screen, read at `listURL`.
+    package init(open comments: [ScreenComment], listURL: String) {
+        let open = comments.filter { !$0.isResolved }
+        self.init(
+            byScreen: Dictionary(grouping: open, by: \.screen).mapValues {
+                $0.map { Note(author: $0.author, text: $0.text) }
+            },
+            listURL: listURL)
     }
 }

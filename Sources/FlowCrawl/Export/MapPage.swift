@@ -18,7 +18,7 @@ package struct MapPage {
     let thumbnail: ((Int) -> String)?
     /// Where people went, on a server.
     let traffic: MapTraffic?
-    /// The open comments of each screen, on a server that takes comments.
+    /// The open comments of each screen, on a server that takes comments or an export that carries them.
     let comments: MapComments?
 
     /// The page of `map`, with Graphviz's `svg` of its storyboard (``Storyboard/dot(link:)``, each
@@ -81,7 +81,8 @@ package struct MapPage {
         if let problem { values["problem"] = .string(problem.description) }
         if let traffic { values["traffic"] = trafficValue(traffic) }
         if let svg {
-            let drawn = withThumbnails(Self.inline(svg))
+            let thumbnails = withThumbnails(Self.inline(svg))
+            let drawn = comments.map { withComments($0, thumbnails) } ?? thumbnails
             values["svg"] = .string(traffic.map { withTraffic($0, drawn) } ?? drawn)
         }
         return Chrome.render(.object(values), template: "map")

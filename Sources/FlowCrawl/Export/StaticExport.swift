@@ -20,6 +20,12 @@ import HTMLPresenter
 /// the page it led to and what that page shows), so the state after an empty sending, with its
 /// field errors, is reached from the form too.
 ///
+/// Given comments (`flowhost export --store`), it carries them read-only: each page shows the open
+/// comments of its storyboard screen, pins and threads as a server's page does; `comments.html`
+/// lists every thread with its replies and status; `map.html` shows each screen's open ones, with
+/// a count on its phone. Nothing to send: no Comment control, no reply, resolve or delete. Their
+/// text is escaped everywhere, as on a server.
+///
 /// ```swift
 /// let result = try StaticExport(crawl: crawl, app: app).write(to: URL(filePath: "site"))
 /// if let problem = result.mapProblem { print(problem) }  // dot missing: the rest is written
@@ -34,11 +40,14 @@ public struct StaticExport: Sendable {
         /// Files of the public folder that were not copied, and why: a symbolic link that leads
         /// out of the folder, or loops, or nowhere; something that is no file.
         public let skipped: [String]
+        /// How many comments the export carries (`comments.html`); nil when it was given none.
+        public let comments: Int?
     }
 
     static let chromeFolder = "flowhost"
     static let publicFolder = "public"
     static let mapFile = "map.html"
+    static let commentsFile = "comments.html"
     /// Seconds before a page moves on by itself where the app moved on its own (a timer).
     static let liveMoveSeconds = 3
 
@@ -46,13 +55,15 @@ public struct StaticExport: Sendable {
     private let renderer: PageRenderer
     private let publicDirectory: URL?
     private let dotSearchPath: String?
+    private let comments: [ScreenComment]?
 
-    /// An export of `crawl`, with `app`'s public files; Graphviz's `dot` is looked for in
-    /// `dotSearchPath` (the `PATH` by default).
-    public init(crawl: Crawl, app: WebApp, dotSearchPath: String? = nil) {
+    /// An export of `crawl`, with `app`'s public files and, read-only, `comments` (nil: none, and
+    /// no comments page); Graphviz's `dot` is looked for in `dotSearchPath` (the `PATH` by default).
+    public init(crawl: Crawl, app: WebApp, comments: [ScreenComment]? = nil, dotSearchPath: String? = nil) {
         self.crawl = crawl
         renderer = PageRenderer(templates: app.templates)
         publicDirectory = app.publicDirectory
+        self.comments = comments
         self.dotSearchPath = dotSearchPath
     }
 
@@ -95,9 +106,16 @@ public struct StaticExport: Sendable {
         }
         let page = MapPage(
             map: crawl.map, svg: svg, problem: problem, stylesheetURL: Self.chromeFolder + "/" + Chrome.mapStylesheet,
-            link: { Self.file(ofState: $0) }, thumbnail: { Self.file(ofState: $0) })
+            link: { Self.file(ofState: $0) }, thumbnail: { Self.file(ofState: $0) },
+            comments: comments.map { MapComments(open: $0, listURL: Self.commentsFile) })
         try output.write(Data(page.html.utf8), to: Self.mapFile)
-        return Result(files: written + 3, mapProblem: problem, skipped: copier.skipped)
+        if let comments {
+            let html = CommentsPage(comments: comments).exportHTML(
+                stylesheetURL: Self.chromeFolder + "/" + Chrome.stylesheet, backURL: Self.file(ofState: 0))
+            try output.write(Data(html.utf8), to: Self.commentsFile)
+            written += 1
+        }
+        return Result(files: written + 3, mapProblem: problem, skipped: copier.skipped, comments: comments?.count)
     }
 
     private func staticPage(ofState id: Int, page: CrawledPage) throws(RenderError) -> String {
@@ -121,6 +139,11 @@ public struct StaticExport: Sendable {
             links.refresh = PageLinks.Refresh(url: Self.file(ofState: to), seconds: Self.liveMoveSeconds)
         }
         links.forms = forms(of: page, edges: edges, from: id)
+        links.comments = comments.map { comments in
+            PageComments(
+                open: comments, onScreen: page.tree.storyboardScreen, reachedBy: nil,
+                threadURL: { Self.commentsFile + "#c-" + $0 }, formURL: nil, listURL: Self.commentsFile)
+        }
         return try renderer.render(page.tree, links: links)
     }
 

@@ -61,8 +61,13 @@ extension ScreenComment {
     }
 
     /// Where its path stopped when it is outdated, as the store's column keeps it (nil: current).
+    package var storedOutdatedAt: String? { reach.storedOutdatedAt }
+}
+
+extension ScreenComment.Reach {
+    /// Where the path stopped when outdated, as a store's column keeps it (nil: current).
     package var storedOutdatedAt: String? {
-        guard case .outdated(let stoppedAt) = reach else { return nil }
+        guard case .outdated(let stoppedAt) = self else { return nil }
         return stoppedAt
     }
 }

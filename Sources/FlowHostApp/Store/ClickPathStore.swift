@@ -205,7 +205,7 @@ public protocol ClickPathStore: Service {
     /// keep cleartext ids.
     func sessionDigest(of session: String) -> String
 
-    /// A new stream of the changes other processes make to stored sessions from the moment it
+    /// A new stream of the changes other processes make to stored sessions and comments from the moment it
     /// returns (each call starts its own; it may wait until the store runs and hears them). The
     /// default, for a store that one process alone writes, yields nothing and ends.
     func changes() async throws -> AsyncStream<ClickPathChange>

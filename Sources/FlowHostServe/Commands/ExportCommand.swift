@@ -1,6 +1,9 @@
 import ArgumentParser
 import FlowCrawl
+import FlowHostApp
+import FlowHostSQLite
 import Foundation
+import Logging
 
 /// `export --out DIR`: the app as a static, clickable site, for people who will not run a server.
 public struct ExportCommand: AsyncParsableCommand {
@@ -12,11 +15,19 @@ public struct ExportCommand: AsyncParsableCommand {
             DIR/index.html is the start screen; every state is a page in the phone frame whose buttons link to \
             the state they lead to; DIR/map.html is the storyboard, each screen showing one of its pages (drawn \
             with Graphviz's dot: apt-get install graphviz). Links are relative: publish the folder anywhere. Without dot, everything else is still \
-            written and the command exits 69.
+            written and the command exits 69. With --store, the comments a server kept there come along read-only: \
+            pins and threads on the pages of their screen, DIR/comments.html, and a count per screen on the map.
             """)
 
     @Option(help: "The folder to write the site into (created if needed).")
     var out: String
+
+    @Option(
+        help: """
+            Carry the comments kept in this click path store (as serve's --store: an SQLite file or a postgres:// \
+            URL), read-only. Without it the export has no comments.
+            """)
+    var store: String?
 
     @OptionGroup var crawlArguments: CrawlArguments
 
@@ -25,16 +36,17 @@ public struct ExportCommand: AsyncParsableCommand {
 
     /// Crawls, writes the site and says where it is and how to open it.
     public func run() async throws {
+        let comments = try await storedComments()
         let app = try crawlArguments.app()
         let crawl = try await crawlArguments.bounds.crawl(app)
         let directory = URL(filePath: out, directoryHint: .isDirectory)
-        let result = try StaticExport(crawl: crawl, app: app).write(to: directory)
+        let result = try StaticExport(crawl: crawl, app: app, comments: comments).write(to: directory)
         let index = directory.appending(path: "index.html").standardizedFileURL
         for line in result.skipped { FileHandle.standardError.write(Data("warning: \(line)\n".utf8)) }
         FileHandle.standardError.write(
             Data(
                 """
-                wrote \(result.files) files to \(out)
+                wrote \(result.files) files to \(out), \(commentsLine(result.comments))
                 open \(index.absoluteString) in a browser, or publish the folder on any static host
 
                 """.utf8))
@@ -43,5 +55,34 @@ public struct ExportCommand: AsyncParsableCommand {
                 Data("error: \(problem); map.html lists the states without a picture\n".utf8))
             throw ExitCode(69)
         }
+    }
+
+    /// What the export says of its comments.
+    private func commentsLine(_ count: Int?) -> String {
+        guard let count, let store else { return "no comments (--store carries a server's)" }
+        return "\(count) comment\(count == 1 ? "" : "s") from \(store)"
+    }
+
+    /// The comments of `--store`, read before anything is crawled or written (a store that cannot
+    /// be read stops the export); nil without it. Opening an SQLite file would make one: a name
+    /// that is no file is refused instead.
+    private func storedComments() async throws -> [ScreenComment]? {
+        guard let store else { return nil }
+        guard let type = ServeOptions.stores.first(where: { $0.opens(store) }) else {
+            throw ValidationError("--store \(store): no store takes this name.")
+        }
+        if type is SQLiteClickPathStore.Type, !FileManager.default.fileExists(atPath: store) {
+            throw ValidationError("--store \(store): no such file; name the store a server kept its comments in.")
+        }
+        var logger = Logger(label: "flowhost export")
+        logger.logLevel = .warning
+        let opened = try await type.open(
+            named: store, limits: ClickPathStoreLimits(), environment: ProcessInfo.processInfo.environment,
+            logger: logger)
+        return try await Self.comments(in: opened)
+    }
+
+    private static func comments<Store: ClickPathStore>(in store: Store) async throws -> [ScreenComment] {
+        try await store.whileRunning { try await $0.comments(askedBy: nil) }
     }
 }

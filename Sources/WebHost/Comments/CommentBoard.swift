@@ -32,22 +32,35 @@ final class CommentBoard: Sendable {
     /// The comments as last read.
     var all: [ScreenComment] { known.withLock { $0 } }
 
-    /// Keeps `comments` as the ones known; returns whether they differ from those known before.
-    func replace(with comments: [ScreenComment]) -> Bool {
+    /// Keeps `comments` as the ones known; returns the storyboard screens whose pages show other
+    /// comments now (``screensShowingChanges(from:to:)``).
+    func replace(with comments: [ScreenComment]) -> Set<String> {
         known.withLock { known in
             defer { known = comments }
-            return known != comments
+            return Self.screensShowingChanges(from: known, to: comments)
         }
     }
 
-    /// Applies `change` to the comments known (what this process just stored); returns whether it
-    /// changed them.
-    func update(_ change: (inout [ScreenComment]) -> Void) -> Bool {
+    /// Applies `change` to the comments known (what this process just stored); returns the
+    /// storyboard screens whose pages show other comments now.
+    func update(_ change: (inout [ScreenComment]) -> Void) -> Set<String> {
         known.withLock { known in
             let before = known
             change(&known)
-            return known != before
+            return Self.screensShowingChanges(from: before, to: known)
         }
+    }
+
+    /// The storyboard screens whose pages show something else with `after` than with `before`: a
+    /// page shows the open comments of its screen, in order (their numbers), so a screen whose open
+    /// comments are the same is left alone; resolving one, or a reply, changes its screen's.
+    static func screensShowingChanges(from before: [ScreenComment], to after: [ScreenComment]) -> Set<String> {
+        guard before != after else { return [] }
+        func openByScreen(_ comments: [ScreenComment]) -> [String: [ScreenComment]] {
+            Dictionary(grouping: comments.filter { !$0.isResolved }, by: \.screen)
+        }
+        let (old, new) = (openByScreen(before), openByScreen(after))
+        return Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
     }
 
     /// Counts a write by `session` at `now` and says whether it is within the rate; one beyond is

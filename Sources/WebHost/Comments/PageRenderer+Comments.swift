@@ -1,3 +1,4 @@
+import FlowCrawl
 import FlowHostApp
 import HTMLPages
 import HTMLPresenter
@@ -39,34 +40,22 @@ extension PageRenderer {
         var values: [TemplateKey: TemplateValue] = [
             "stylesheetURL": .string(links.stylesheet), "backURL": .string(FlowHostRoute.root.url),
             "jsonURL": .string(FlowHostRoute.commentsJSON.url),
+            "emptyHint": .string(
+                "No comments yet. Use Comment beside the phone to write one on the screen you are on."),
             "maxAuthor": .int(ClickPathStoreLimits.maxCommentAuthor),
             "maxText": .int(ClickPathStoreLimits.maxCommentText),
             "threads": .list(
                 comments.map { comment in
                     let isDraft = comment.id == draftFor
-                    var thread: [TemplateKey: TemplateValue] = [
-                        "id": .string(comment.id), "screen": .string(comment.screen), "author": .string(comment.author),
-                        "text": .string(comment.text), "created": .string(FlowHostResponder.dateText(comment.created)),
-                        "status": .string(CommentStatus(comment).rawValue),
-                        "statusText": .string(CommentStatus(comment).title),
-                        "resolveTitle": .string(comment.isResolved ? "Reopen" : "Resolve"),
-                        "resolveURL": .string(
-                            FlowHostRoute.comment(id: comment.id, comment.isResolved ? .reopen : .resolve).url),
-                        "replyURL": .string(FlowHostRoute.comment(id: comment.id, .reply).url),
-                        "openURL": .string(FlowHostRoute.comment(id: comment.id, .open).url),
-                        "draftAuthor": .string(isDraft ? draft?.author ?? author : author),
-                        "draftText": .string(isDraft ? draft?.text ?? "" : ""),
-                        "replies": .list(
-                            comment.replies.map { reply in
-                                [
-                                    "author": .string(reply.author), "text": .string(reply.text),
-                                    "created": .string(FlowHostResponder.dateText(reply.created)),
-                                ]
-                            }),
-                    ]
+                    var thread = CommentsPage.thread(comment)
+                    thread["resolveTitle"] = .string(comment.isResolved ? "Reopen" : "Resolve")
+                    thread["resolveURL"] = .string(
+                        FlowHostRoute.comment(id: comment.id, comment.isResolved ? .reopen : .resolve).url)
+                    thread["replyURL"] = .string(FlowHostRoute.comment(id: comment.id, .reply).url)
+                    thread["openURL"] = .string(FlowHostRoute.comment(id: comment.id, .open).url)
+                    thread["draftAuthor"] = .string(isDraft ? draft?.author ?? author : author)
+                    thread["draftText"] = .string(isDraft ? draft?.text ?? "" : "")
                     if isDraft, let message = draft?.message { thread["draftMessage"] = .string(message) }
-                    if case .outdated(let stoppedAt) = comment.reach { thread["stoppedAt"] = .string(stoppedAt) }
-                    if let label = comment.actionLabel { thread["actionLabel"] = .string(label) }
                     if mayDelete(comment) {
                         thread["deleteURL"] = .string(FlowHostRoute.comment(id: comment.id, .delete).url)
                     }

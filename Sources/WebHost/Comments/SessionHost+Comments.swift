@@ -100,57 +100,78 @@ extension SessionHost {
         return .success(())
     }
 
-    /// Reads the comments from the store again; when they changed, every session in memory renders
-    /// its page again, and open pages move to it (the event stream): a new pin shows live.
+    /// Reads the comments from the store again; the sessions in memory showing a screen whose
+    /// comments changed render their page again, and open pages move to it (the event stream): a
+    /// new pin shows live.
     func commentsChanged() async {
         do {
             let read = try await paths.comments(askedBy: nil)
-            if comments.replace(with: read) { await redrawSessions() }
+            await redrawSessions(showing: comments.replace(with: read))
         } catch {
             logger.warning("click path store: comments not read: \(error)")
         }
     }
 
     /// Applies what this process just stored to the comments known, without reading them all
-    /// again (the next read of ``followComments()`` brings what others did); when they changed,
-    /// every session in memory renders its page again.
+    /// again (``followComments(_:)`` reads what others did); the sessions showing a screen whose
+    /// comments changed render their page again.
     func commentsChanged(locally change: (inout [ScreenComment]) -> Void) async {
-        if comments.update(change) { await redrawSessions() }
+        await redrawSessions(showing: comments.update(change))
     }
 
-    /// Reads the comments every `configuration.commentPollInterval` until cancelled (the server
-    /// stops): comments that other processes wrote to a shared store show here within it.
-    func followComments() async {
-        while !Task.isCancelled {
-            await commentsChanged()
-            try? await Task.sleep(for: configuration.commentPollInterval)
+    /// Redraws the sessions in memory whose page shows one of `screens` (storyboard screens), or
+    /// whose page is being rendered anew (it may have read the comments before they changed).
+    /// The others keep their page and its action tokens: a redraw retires a page's tokens, and a
+    /// click in flight on another screen would then be refused as stale. A tester's pages show
+    /// no comments.
+    func redrawSessions(showing screens: Set<String>) async {
+        guard !screens.isEmpty else { return }
+        let sessions = store.all.filter { !$0.isTester }
+        await MainActor.run {
+            for session in sessions {
+                guard let window = session.scene?.window else { continue }
+                if let page = session.lastPage, page.version == window.version,
+                    !screens.contains(page.storyboardScreen)
+                {
+                    continue
+                }
+                window.setNeedsDisplay()
+            }
+        }
+    }
+
+    /// Reads the comments again whenever `changes` (the store's change stream, subscribed before
+    /// serving) says another process wrote one, until it ends: their pins show here at once. A
+    /// burst of changes heard during a read costs one more read, not one each. A store only this
+    /// process writes (memory, SQLite) reports nothing and its stream ends at once: what this
+    /// process writes it applies as it writes (``commentsChanged(locally:)``), and nothing polls.
+    func followComments(_ changes: AsyncStream<ClickPathChange>) async {
+        // At most one read waits while one runs: the changes it would bring, one read brings.
+        let (reads, wanted) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await change in changes where change.kind == .comments { wanted.yield() }
+                wanted.finish()
+            }
+            group.addTask { [self] in
+                for await _ in reads { await commentsChanged() }
+            }
         }
     }
 
     /// The open comments of each storyboard screen, for the live map; nil when comments are off.
     var openCommentsByScreen: MapComments? {
         guard configuration.allowsComments else { return nil }
-        let open = comments.all.filter { !$0.isResolved }
-        return MapComments(
-            byScreen: Dictionary(grouping: open, by: \.screen).mapValues {
-                $0.map { MapComments.Note(author: $0.author, text: $0.text) }
-            },
-            listURL: FlowHostRoute.comments.url)
+        return MapComments(open: comments.all, listURL: FlowHostRoute.comments.url)
     }
 
     /// What a page of `tree`, reached by `path`, shows of the comments: the open ones of its
     /// storyboard screen, those written on another path marked so; nil when comments are off.
     func pageComments(for tree: ScreenTree, path: ClickPath) -> PageComments? {
         guard configuration.allowsComments else { return nil }
-        let screen = tree.storyboardScreen
-        let open = comments.all.filter { !$0.isResolved && $0.screen == screen }
         return PageComments(
-            pins: open.enumerated().map { index, comment in
-                PageComments.Pin(
-                    number: index + 1, x: comment.point?.x, y: comment.point?.y, author: comment.author,
-                    text: comment.text, actionLabel: comment.actionLabel, replies: comment.replies.count,
-                    isOtherState: comment.path != path, threadURL: FlowHostRoute.commentThreadURL(id: comment.id))
-            },
-            formURL: FlowHostRoute.commentForm.url, listURL: FlowHostRoute.comments.url)
+            open: comments.all, onScreen: tree.storyboardScreen, reachedBy: path,
+            threadURL: FlowHostRoute.commentThreadURL(id:), formURL: FlowHostRoute.commentForm.url,
+            listURL: FlowHostRoute.comments.url)
     }
 }

@@ -147,11 +147,5 @@ extension FlowHostResponder {
     }
 
     /// `2026-05-14 09:30 UTC`: a date anyone reads the same, wherever the server is.
-    static func dateText(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : "\(value ?? 0)" }
-        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute)) UTC"
-    }
+    static func dateText(_ date: Date) -> String { date.minuteText }
 }

@@ -9,6 +9,8 @@ struct PublishedPage: Sendable {
     let version: Int
     /// The screen on top in it.
     let screenID: ScreenID
+    /// The storyboard screen it shows (`ScreenTree.storyboardScreen`): a comment on it redraws it.
+    let storyboardScreen: String
     /// The HTML.
     let body: CompressedBody
 

@@ -325,7 +325,7 @@ final class SessionHost: Sendable {
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
-            body: CompressedBody(ByteBuffer(string: html)))
+            storyboardScreen: tree.storyboardScreen, body: CompressedBody(ByteBuffer(string: html)))
         session.publish(page)
         return page
     }

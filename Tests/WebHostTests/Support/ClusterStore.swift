@@ -5,7 +5,7 @@ import ServiceLifecycle
 import Synchronization
 
 /// One ``MemoryClickPathStore`` seen by several server processes in one test: each
-/// ``process()`` is a store of its own whose changes (appends, removals) the other processes'
+/// ``process()`` is a store of its own whose changes (appends, removals, comments) the other processes'
 /// ``ClickPathStore/changes()`` report, as PostgreSQL's notifications do; and the whole store can
 /// be made unreachable (``isDown``), as a database that went away.
 final class ClusterStore: Sendable {
@@ -16,6 +16,8 @@ final class ClusterStore: Sendable {
     private let processCount = Atomic(0)
     /// How many times a process read a session's path.
     let pathReads = Atomic(0)
+    /// How many times a process read the comments.
+    let commentReads = Atomic(0)
 
     /// The store as one more process sees it.
     func process() -> Process {
@@ -103,31 +105,40 @@ final class ClusterStore: Sendable {
         func addComment(_ comment: ScreenComment, bySession session: String) async throws {
             try cluster.checkUp()
             try await shared.addComment(comment, bySession: session)
+            cluster.notify(.comments, from: number)
         }
 
         func comments(askedBy session: String?) async throws -> [ScreenComment] {
             try cluster.checkUp()
+            cluster.commentReads.add(1, ordering: .relaxed)
             return try await shared.comments(askedBy: session)
         }
 
         func reply(_ reply: ScreenComment.Reply, toComment id: String) async throws -> Bool {
             try cluster.checkUp()
-            return try await shared.reply(reply, toComment: id)
+            let changed = try await shared.reply(reply, toComment: id)
+            if changed { cluster.notify(.comments, from: number) }
+            return changed
         }
 
         func resolveComment(id: String, resolved: Bool) async throws -> Bool {
             try cluster.checkUp()
-            return try await shared.resolveComment(id: id, resolved: resolved)
+            let changed = try await shared.resolveComment(id: id, resolved: resolved)
+            if changed { cluster.notify(.comments, from: number) }
+            return changed
         }
 
         func removeComment(id: String, bySession session: String?) async throws -> Bool {
             try cluster.checkUp()
-            return try await shared.removeComment(id: id, bySession: session)
+            let changed = try await shared.removeComment(id: id, bySession: session)
+            if changed { cluster.notify(.comments, from: number) }
+            return changed
         }
 
         func markComments(_ reaches: [String: ScreenComment.Reach]) async throws {
             try cluster.checkUp()
             try await shared.markComments(reaches)
+            cluster.notify(.comments, from: number)
         }
 
         func tokenKey() async throws -> [UInt8] {
