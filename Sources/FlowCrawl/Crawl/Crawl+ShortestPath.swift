@@ -13,13 +13,13 @@ extension Crawl {
         return walk.stops.first?.state
     }
 
-    /// The fewest clicks from the state `state` to a state of one of `goals` (each a storyboard
-    /// screen's id, or a template standing for every screen of it), over the actions the crawl
-    /// followed; nil when none leads there. Zero clicks when `state` shows a goal already. One
-    /// breadth-first search over the crawl's edges; of two equally short ways, the one whose
-    /// actions come first on their pages.
-    public func shortestPath(fromState state: Int, toScreens goals: [String]) -> ShortestPath? {
-        guard map.states.indices.contains(state) else { return nil }
+    /// The fewest clicks from one of the states `states` to a state of one of `goals` (each a
+    /// storyboard screen's id, or a template standing for every screen of it), over the actions
+    /// the crawl followed; nil when none leads there. Zero clicks when a state of `states` shows a
+    /// goal already. One breadth-first search over the crawl's edges; of two equally short ways,
+    /// the one from the first of `states`, whose actions come first on their pages.
+    public func shortestPath(fromStates states: [Int], toScreens goals: [String]) -> ShortestPath? {
+        let starts = states.filter { map.states.indices.contains($0) }
         var screenOfState = [String](repeating: "", count: map.states.count)
         var isGoal = [Bool](repeating: false, count: map.states.count)
         for screen in map.storyboard.screens {
@@ -36,8 +36,11 @@ extension Crawl {
         // The edge each state was first reached by: the way back to the start.
         var reachedBy = [FlowMap.Edge?](repeating: nil, count: map.states.count)
         var seen = [Bool](repeating: false, count: map.states.count)
-        seen[state] = true
-        var queue = [state]
+        var queue: [Int] = []
+        for state in starts where !seen[state] {
+            seen[state] = true
+            queue.append(state)
+        }
         var next = 0
         while next < queue.count {
             let current = queue[next]

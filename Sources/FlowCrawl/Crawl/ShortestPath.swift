@@ -1,9 +1,9 @@
 /// The fewest clicks from a way into the app to a set of screens on today's crawl
-/// (``Crawl/shortestPath(fromState:toScreens:)``): the storyboard screens it goes through and the
+/// (``Crawl/shortestPath(fromStates:toScreens:)``): the storyboard screens it goes through and the
 /// label of each action taken, as the flow map shows them.
 ///
 /// ```swift
-/// let way = crawl.shortestPath(fromState: start, toScreens: ["rating/thanks"])
+/// let way = crawl.shortestPath(fromStates: [start], toScreens: ["rating/thanks"])
 /// print(way?.description ?? "no way")  // movies/list in tab Movies › navigation → "Heat" → ...
 /// ```
 public struct ShortestPath: Sendable, Equatable, CustomStringConvertible {

@@ -23,7 +23,8 @@ public struct StudyRerun: Sendable, Equatable {
     /// Each recorded path replayed, by tester, then by the order the tester did the tasks.
     public let paths: [RerunPath]
     /// Today's shortest way from each task's start to one of its goal screens, by task; nil where
-    /// the crawl has none (its start opens no crawled state, or no crawled action leads there).
+    /// the crawl has none (its start opens no crawled screen, or no crawled action leads there).
+    /// A deep link the crawl did not try starts from every crawled state of the screen it opens.
     public let shortestPaths: [ShortestPath?]
 
     /// A re-run of these parts.
@@ -58,14 +59,10 @@ public struct StudyRerun: Sendable, Equatable {
     public static func run(
         study: Study, testers: [StudyTester], app: WebApp, crawl: Crawl, settleTimeout: Duration = .seconds(1)
     ) async -> StudyRerun {
-        let shortestPaths = study.tasks.map { task -> ShortestPath? in
-            let link: String? =
-                switch task.start {
-                case .appStart: nil
-                case .deepLink(let path): path.removingPercentEncoding ?? path
-                }
-            guard let state = crawl.entryState(forLink: link, deepLinks: app.deepLinks) else { return nil }
-            return crawl.shortestPath(fromState: state, toScreens: task.goal)
+        var shortestPaths: [ShortestPath?] = []
+        for task in study.tasks {
+            let states = await startStates(of: task.start, app: app, crawl: crawl, settleTimeout: settleTimeout)
+            shortestPaths.append(crawl.shortestPath(fromStates: states, toScreens: task.goal))
         }
         var paths: [RerunPath] = []
         for (number, tester) in zip(1..., testers) {
@@ -79,6 +76,28 @@ public struct StudyRerun: Sendable, Equatable {
             }
         }
         return StudyRerun(study: study, paths: paths, shortestPaths: shortestPaths)
+    }
+
+    /// The crawl's states a task starts on: the crawl's entry for its start, else (a deep link
+    /// the crawl did not try, whose first step's case it does not know) every state of the screen
+    /// the link opens in a fresh window of `app`.
+    @MainActor
+    private static func startStates(of start: StudyStart, app: WebApp, crawl: Crawl, settleTimeout: Duration) async
+        -> [Int]
+    {
+        let link: String? =
+            switch start {
+            case .appStart: nil
+            case .deepLink(let path): path.removingPercentEncoding ?? path
+            }
+        if let state = crawl.entryState(forLink: link, deepLinks: app.deepLinks) { return [state] }
+        guard let link, link.hasPrefix(DeepLinks.pathPrefix) else { return [] }
+        let scene = SessionScene(app: app, maxPathEntries: 1)
+        defer { scene.close() }
+        let opening = ClickPath([.deepLink(String(link.dropFirst(DeepLinks.pathPrefix.count)))])
+        guard await scene.replay(opening, settleTimeout: settleTimeout).stoppedBecause == nil else { return [] }
+        let screen = scene.window.updatedScreenTree().storyboardScreen
+        return crawl.map.storyboard.screen(screen)?.states ?? []
     }
 
     /// Each task's part of `tester`'s copy, in the order they started: from its `started` entry to
