@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let way = crawl.shortestPath(fromStates: [start], toScreens: ["rating/thanks"])
-/// print(way?.description ?? "no way")  // movies/list in tab Movies › navigation → "Heat" → ...
+/// print(way?.description ?? "no way")  // login/login in navigation → "Sign In (sample)" → ...
 /// ```
 public struct ShortestPath: Sendable, Equatable, CustomStringConvertible {
     /// The screens, by storyboard id, from the one the way starts on to the goal screen reached:
