@@ -53,8 +53,13 @@ public struct StudyRerun: Sendable, Equatable {
     // MARK: - Running
 
     /// Replays every task's part of each of `testers`' paths in a fresh window of `app`, and finds
-    /// each task's shortest way on `crawl` (a crawl of `app`).
-    /// - Parameter settleTimeout: How long each step may take to settle, as sessions replay.
+    /// each task's shortest way on `crawl`.
+    /// - Parameters:
+    ///   - study: What the testers were asked: each task's start and goal screens.
+    ///   - testers: The study's testers as the store keeps them, in the order they started.
+    ///   - app: Today's build of the app.
+    ///   - crawl: A crawl of `app`, for the shortest ways.
+    ///   - settleTimeout: How long each step may take to settle, as sessions replay.
     @MainActor
     public static func run(
         study: Study, testers: [StudyTester], app: WebApp, crawl: Crawl, settleTimeout: Duration = .seconds(1)
