@@ -226,7 +226,11 @@ let package = Package(
         // `flowhost`'s own commands (init), through @testable import of the executable.
         .testTarget(
             name: "FlowHostCommandTests",
-            dependencies: ["flowhost", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "flowhost", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // study rerun: a SQLite store filled with testers' paths of the sample, crawled.
+                "FlowHostApp", "FlowHostSQLite", "FlowCrawl", "HTMLPresenter", "MovieDemo",
+            ]),
         .testTarget(
             name: "WebHostTests",
             dependencies: [

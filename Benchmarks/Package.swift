@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "flowhost-load", targets: ["LoadDriver"]),
         .executable(name: "flowhost-bare", targets: ["BareRoute"]),
         .executable(name: "flowhost-traffic", targets: ["TrafficBench"]),
+        .executable(name: "flowhost-rerun", targets: ["RerunBench"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -67,6 +68,15 @@ let package = Package(
         // Traffic figures over 10,000 stored sessions (Benchmarks/traffic.sh).
         .executableTarget(
             name: "TrafficBench",
+            dependencies: [
+                .product(name: "FlowCrawl", package: flowHost),
+                .product(name: "FlowHostSQLite", package: flowHost),
+                .product(name: "MovieDemo", package: flowHost),
+            ]
+        ),
+        // `flowhost study rerun` over 1,000 recorded paths (Benchmarks/rerun.sh).
+        .executableTarget(
+            name: "RerunBench",
             dependencies: [
                 .product(name: "FlowCrawl", package: flowHost),
                 .product(name: "FlowHostSQLite", package: flowHost),

@@ -2,7 +2,7 @@ import ArgumentParser
 import FlowHostServe
 import MovieDemo
 
-/// `flowhost`: the sample's executable (serve, export, map, check, snapshot, as every app's own executable
+/// `flowhost`: the sample's executable (serve, export, map, check, snapshot, study rerun, as every app's own executable
 /// has them: see `FlowHostCommand`) plus `init`, which writes a package of your own.
 @main
 struct FlowHostTool: AsyncParsableCommand {
@@ -10,7 +10,8 @@ struct FlowHostTool: AsyncParsableCommand {
         commandName: "flowhost",
         abstract: "Serve RxFlow-style flows as a clickable web prototype.",
         subcommands: [
-            Serve.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self, Init.self,
+            Serve.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self, StudyCommand.self,
+            Init.self,
         ],
         defaultSubcommand: Serve.self)
 

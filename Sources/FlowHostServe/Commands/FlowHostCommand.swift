@@ -3,7 +3,7 @@ import FlowHostApp
 import Foundation
 import HTMLPresenter
 
-/// An app's own executable: `serve` (the default), `export`, `map`, `check` and `snapshot`, for that app, with
+/// An app's own executable: `serve` (the default), `export`, `map`, `check`, `snapshot` and `study rerun`, for that app, with
 /// the same options and messages as `flowhost`'s; `--help` lists them.
 ///
 /// ```swift
@@ -19,9 +19,10 @@ public struct FlowHostCommand: AsyncParsableCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: executableName,
-            abstract: "Serve, export, map, check and snapshot a FlowHost prototype.",
+            abstract: "Serve, export, map, check and snapshot a FlowHost prototype, and re-run its studies.",
             subcommands: [
                 ServeCommand.self, ExportCommand.self, MapCommand.self, CheckCommand.self, SnapshotCommand.self,
+                StudyCommand.self,
             ],
             defaultSubcommand: ServeCommand.self)
     }

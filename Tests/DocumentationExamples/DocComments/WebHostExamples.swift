@@ -95,6 +95,25 @@ struct WebHostExamples {
         print(figures.sessions)
     }
 
+    /// Compiled, not run: `StudyRerunTests` re-run the lab's and the sample's recorded paths.
+    @MainActor func studyRerun(app: WebApp, crawl: Crawl, store: any ClickPathStore, stored: StoredStudy)
+        async throws
+    {
+        // example: Sources/FlowCrawl/Studies/StudyRerun.swift
+        let rerun = await StudyRerun.run(
+            study: stored.study, testers: try await store.testers(ofStudy: stored.id), app: app, crawl: crawl)
+        print(rerun.summary)  // 41 of 45 recorded paths still reach their goal
+        // end of example
+    }
+
+    /// Compiled, not run: `StudyRerunTests` check today's shortest ways.
+    func shortestPath(crawl: Crawl, start: Int) {
+        // example: Sources/FlowCrawl/Crawl/ShortestPath.swift
+        let way = crawl.shortestPath(fromStates: [start], toScreens: ["rating/thanks"])
+        print(way?.description ?? "no way")  // login/login in navigation → "Sign In (sample)" → ...
+        // end of example
+    }
+
     @Test("a web app starts one MovieFlow per session")
     @MainActor func webApp() throws {
         func makeApp(templatesDirectory: String) throws -> WebApp {

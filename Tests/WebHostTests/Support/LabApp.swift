@@ -73,11 +73,14 @@ final class LabFlow: Flow {
     let stack = HTMLNavigationController()
     let clock: FlowClock
     let laterDelay: Duration
+    /// The sheet's template: another one is a later build whose sheet is another screen.
+    let sheetTemplate: String
     var root: any Presentable { tabs }
 
-    init(clock: FlowClock, laterDelay: Duration) {
+    init(clock: FlowClock, laterDelay: Duration, sheetTemplate: String = "lab/sheet") {
         self.clock = clock
         self.laterDelay = laterDelay
+        self.sheetTemplate = sheetTemplate
     }
 
     func navigate(to step: any Step) -> FlowContributors {
@@ -93,7 +96,7 @@ final class LabFlow: Flow {
             return show(number, push: true)
         case .sheet:
             let model = LabSheetModel()
-            let sheet = HTMLViewController(template: "lab/sheet", viewModel: model, title: "Sheet")
+            let sheet = HTMLViewController(template: sheetTemplate, viewModel: model, title: "Sheet")
             stack.present(HTMLNavigationController(rootViewController: sheet))
             return .one(flowContributor: .contribute(withNextPresentable: sheet, withNextStepper: model))
         case .closeSheet:
@@ -148,11 +151,12 @@ final class LabFlows {
 
 /// The lab as a web app; Later's step comes `laterDelay` after the click; `publicDirectory` is
 /// served at `/public/`. `templates` replaces the lab's own; `library`, templates as loaded (with
-/// their problems), replaces both. `testSource` is how a copied test makes it.
+/// their problems), replaces both. `testSource` is how a copied test makes it. `sheetTemplate`
+/// is the sheet's template (another one is a later build of the lab; `templates` must have it).
 func labApp(
     recorder: LabFlows? = nil, laterDelay: Duration = .milliseconds(150), publicDirectory: URL? = nil,
     templates: [String: String] = labTemplates, library: TemplateLibrary? = nil,
-    testSource: ClickPathTestSource? = nil
+    testSource: ClickPathTestSource? = nil, sheetTemplate: String = "lab/sheet"
 ) throws -> WebApp {
     var app = try WebApp(
         templates: try library ?? TemplateLibrary(templates: templates),
@@ -161,7 +165,7 @@ func labApp(
             Int(parameters["number"] ?? "").map { LabStep.page($0) }
         }
     ) { window in
-        let flow = LabFlow(clock: window.clock, laterDelay: laterDelay)
+        let flow = LabFlow(clock: window.clock, laterDelay: laterDelay, sheetTemplate: sheetTemplate)
         recorder?.record(flow)
         window.rootViewController = flow.tabs
         let coordinator = FlowCoordinator()
