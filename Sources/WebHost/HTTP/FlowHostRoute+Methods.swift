@@ -5,7 +5,9 @@ extension FlowHostRoute {
     /// The methods the host answers on this route.
     var allowedMethods: [HTTPRequest.Method] {
         switch self {
-        case .action, .share, .revokeShare, .backToHere, .studyDone, .studyGiveUp: [.post]
+        case .action, .share, .revokeShare, .backToHere, .studyDone, .studyGiveUp, .studyMisclick,
+            .studyScriptRan:
+            [.post]
         case .comments, .study: [.get, .head, .post]
         case .comment(_, let action): action == .open ? [.get, .head] : [.post]
         case .commentForm, .commentsJSON: [.get, .head]

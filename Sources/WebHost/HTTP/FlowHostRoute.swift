@@ -58,6 +58,12 @@ public enum FlowHostRoute: Equatable, Sendable {
     case studyGiveUp
     /// `/_study/thanks`: the page a tester sees after a study's last task.
     case studyThanks
+    /// `/_study/misclick` (POST, from `flowhost.js`): a click on the tester's screen that hit no
+    /// action.
+    case studyMisclick
+    /// `/_study/script-ran` (POST, from `flowhost.js`): the script runs on the tester's page, so
+    /// their misclicks are known.
+    case studyScriptRan
     /// `/_flowhost/comments`: every thread (GET), or a new comment on the session's screen (POST).
     case comments
     /// `/_flowhost/comments/new`: the form that writes a comment on the session's screen.
@@ -109,6 +115,8 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/_study/done": self = .studyDone
         case "/_study/give-up": self = .studyGiveUp
         case "/_study/thanks": self = .studyThanks
+        case "/_study/misclick": self = .studyMisclick
+        case "/_study/script-ran": self = .studyScriptRan
         case _ where path.hasPrefix(Self.studyPrefix):
             self = .study(link: String(path.dropFirst(Self.studyPrefix.count)))
         case _ where path.hasPrefix(Self.screenPrefix):
@@ -167,6 +175,8 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .studyDone: "/_study/done"
         case .studyGiveUp: "/_study/give-up"
         case .studyThanks: "/_study/thanks"
+        case .studyMisclick: "/_study/misclick"
+        case .studyScriptRan: "/_study/script-ran"
         case .comments: "/_flowhost/comments"
         case .commentForm: "/_flowhost/comments/new"
         case .commentsJSON: "/_flowhost/comments.json"
