@@ -8,11 +8,11 @@ extension FlowHostRoute {
         case .action, .share, .revokeShare, .backToHere, .studyDone, .studyGiveUp, .studyMisclick,
             .studyScriptRan:
             [.post]
-        case .comments, .study: [.get, .head, .post]
+        case .comments, .study, .newStudy: [.get, .head, .post]
         case .comment(_, let action): action == .open ? [.get, .head] : [.post]
         case .commentForm, .commentsJSON: [.get, .head]
         case .root, .screen, .events, .link, .chromeFile, .publicFile, .health, .status, .map, .mapJSON,
-            .mapThumbnail, .sharePage, .shared, .inspector, .studyThanks:
+            .mapThumbnail, .sharePage, .shared, .inspector, .studyThanks, .studyFile:
             [.get, .head]
         case .unknown: []
         }
