@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Memory per live tester session of a study against a signed-in session, on the same build and
-# store: two fresh servers (SQLite store, a temporary folder), the second with a one-task study
-# (start: the app's start; goal: a movie's detail). On the first, N sessions sign in; on the second,
-# N testers open the study's link (from the server's log), press Start, and sign in on their task's
-# first page: each holds what a signed-in session holds, plus its run of the study (the task under
-# way, the screen on show, a screen time waiting for the task's end). Benchmarks/webhost/sessions.py
+# store: two fresh servers (SQLite store, a temporary folder), both with a one-task study (start:
+# the app's start; goal: a movie's detail), so both crawled the app at start and begin alike. On the
+# first, N sessions sign in; on the second, N testers open the study's link (from the server's
+# log), press Start, and sign in on their task's first page: each holds what a signed-in session
+# holds, plus its run of the study (the task under way, the screen on show, a screen time waiting
+# for the task's end). Benchmarks/webhost/sessions.py
 # makes them and prints each server's RSS growth per session; every session is checked.
 # A measurement: it exits 0 whatever the figures, 1 when a session was not made or not where it should be.
 # Usage: Benchmarks/testers.sh           release build; 10,000 sessions each
@@ -45,8 +46,8 @@ start_server() {
     done
 }
 
-echo "== Signed-in sessions ($server)"
-start_server
+echo "== Signed-in sessions ($server --studies)"
+start_server --studies "$work/studies"
 python3 -u Benchmarks/webhost/sessions.py --port "$port" --pid "$pid" "${sizes[@]}" | tee "$work/signed-in.txt"
 
 echo "== Testers of a study ($server --studies)"
