@@ -163,10 +163,12 @@ extension PostgresClickPathStore {
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         let key = IdentifierDigest.of(session)
-        let (testerRows, eventRows) = try await reaching { client, logger in
+        let (testerRows, eventRows) = try await reaching { client, logger -> ([PostgresRow], [PostgresRow]) in
             let testers = try await client.query(
                 "SELECT study, started, path FROM flowhost_testers WHERE session = \(key)", logger: logger
             ).collect()
+            // Most sessions rebuilt are no testers: one round trip for them.
+            guard !testers.isEmpty else { return (testers, []) }
             let events = try await client.query(
                 "SELECT event FROM flowhost_tester_events WHERE tester = \(key) ORDER BY position", logger: logger
             ).collect()

@@ -114,9 +114,10 @@ struct StudyEventsTests {
         try await withLabServer(
             store: store, testing: .live, studies: [try StudyTesterTests.labStudy()],
             configure: {
-                // Idle sessions end without hibernating first.
-                $0.idleTimeout = .milliseconds(1500)
-                $0.hibernateAfter = .milliseconds(1500)
+                // Idle sessions end without hibernating first; long enough for the two requests
+                // below on a busy machine.
+                $0.idleTimeout = .seconds(3)
+                $0.hibernateAfter = .seconds(3)
             }
         ) { client in
             var tester = Browser(client)
@@ -140,7 +141,9 @@ struct StudyEventsTests {
         }
     }
 
-    @Test("a tester hibernates like any session and comes back on their task, which goes on")
+    @Test(
+        "a tester hibernates like any session, even before their first click, and comes back on their task, which goes on"
+    )
     func testerHibernates() async throws {
         let store = MemoryClickPathStore()
         try await withLabServer(
@@ -149,14 +152,20 @@ struct StudyEventsTests {
         ) { client in
             var tester = Browser(client)
             let started = try await tester.post("/study/\(try await StudyTesterTests.link(on: store))")
-            let page = try await tester.click(
-                "Next", on: try await tester.open(try #require(started.headers[.location])))
+            let first = try await tester.open(try #require(started.headers[.location]))
+            #expect(first.heading == "Page 1" && first.text.contains("Task 1 of 3"))
+            // Nothing stored yet (the task starts at the app's start): it comes back a tester anyway
             try await client.waitForStatus(timeout: .seconds(10)) { $0.sessions.hibernated == 1 }
 
             let back = try await tester.open()
-            #expect(back.heading == "Page 2" && back.text.contains("Task 1 of 3"))
+            #expect(back.heading == "Page 1" && back.text.contains("Task 1 of 3"))
             #expect(!back.text.contains("Share this screen"), "still a tester: no Share control")
-            let second = try await tester.click("Sheet", on: back)
+            let page = try await tester.click("Next", on: back)
+            try await client.waitForStatus(timeout: .seconds(10)) { $0.sessions.hibernated == 1 }
+
+            let again = try await tester.open()
+            #expect(again.heading == "Page 2" && again.text.contains("Task 1 of 3"))
+            let second = try await tester.click("Sheet", on: again)
             #expect(second.text.contains("Task 2 of 3"))
             #expect(page.heading == "Page 2")
 

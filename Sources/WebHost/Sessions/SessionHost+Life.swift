@@ -56,7 +56,10 @@ extension SessionHost {
     /// whether the session is live. One with nothing stored is discarded, or with `startsUnstored`
     /// starts afresh (another process started it and it did nothing yet).
     func rebuild(_ session: Session, startsUnstored: Bool) async -> Bool {
-        switch session.apply({ $0.admit(startsUnstored: startsUnstored) }) {
+        // A tester goes on with their study. One with nothing stored (a task at the app's start,
+        // before their first click) starts it afresh: discarded, they would lose their study.
+        let studyRun = await storedStudyRun(of: session)
+        switch session.apply({ $0.admit(startsUnstored: startsUnstored || studyRun != nil) }) {
         case .serve: return true
         case .refuse: return false
         case .rebuild: break
@@ -81,7 +84,7 @@ extension SessionHost {
                 of: session, from: stored ?? ClickPath(),
                 stoppedNotice: "Rebuilt as far as its clicks still fit this prototype")
         }
-        await restoreStudyRun(of: session)
+        if let studyRun { session.studyRun.withLock { $0 = studyRun } }
         let (action, evicted) = store.transition(session) {
             $0.rebuilt(
                 scene: built.scene, tag: built.tag, replayed: built.replay?.replayed ?? 0, notice: built.notice,

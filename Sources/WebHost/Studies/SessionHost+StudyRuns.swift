@@ -129,17 +129,18 @@ extension SessionHost {
         }
     }
 
-    /// Makes `session`, rebuilt from the store (after a restart, on another process, out of
-    /// hibernation), go on with its study at the task under way when the store has it as a
-    /// tester. A store that cannot be read leaves the session as it was (logged).
-    func restoreStudyRun(of session: Session) async {
+    /// The run of the study `session` is a tester of, as the store keeps it: a session rebuilt from
+    /// the store (after a restart, on another process, out of hibernation) goes on with it at the
+    /// task under way. Nil when the session is no tester, or when the store cannot be read (logged).
+    func storedStudyRun(of session: Session) async -> StudyRun? {
         do {
             guard let (studyID, tester) = try await paths.tester(session: session.id.description),
                 let stored = try await paths.study(id: studyID)
-            else { return }
-            session.studyRun.withLock { $0 = StudyRun(studyID: studyID, study: stored.study, tester: tester) }
+            else { return nil }
+            return StudyRun(studyID: studyID, study: stored.study, tester: tester)
         } catch {
             logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
+            return nil
         }
     }
 
@@ -199,13 +200,20 @@ extension SessionHost {
 
     /// Appends `events` to the tester's in the store, with `path` as their copy when given. A
     /// refusal (their events' bound) or a failing store is logged: the tester goes on.
-    private func record(_ events: [StudyEvent], of session: Session, path: ClickPath? = nil) async {
+    private func record(
+        _ events: [StudyEvent], of session: Session, path: ClickPath? = nil, isRetry: Bool = false
+    ) async {
         let start = session.studyRun.withLock { $0?.storedEvents ?? 0 }
         do {
             try await paths.record(events, ofTester: session.id.description, at: start, path: path)
             session.studyRun.withLock { $0?.storedEvents += events.count }
         } catch StudyRecordError.tooManyEvents {
             testerEventsFull.hit(logger)
+        } catch StudyRecordError.eventStartMismatch(_, _, let stored?) where !isRetry {
+            // Another process recorded this tester's events meanwhile (a cluster without sticky
+            // sessions): these follow the store's.
+            session.studyRun.withLock { $0?.storedEvents = stored }
+            await record(events, of: session, path: path, isRetry: true)
         } catch {
             logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
         }
