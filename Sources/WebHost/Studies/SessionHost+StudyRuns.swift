@@ -114,8 +114,8 @@ extension SessionHost {
     /// Writes what the testers among `sessions`, which leave memory, did in their task under way:
     /// their waiting events, with the screen on show closed now, and their path so far, whose part
     /// after their task's `started` is where a bounced tester went (results draw the drop-off from
-    /// it). One store write per tester, at their leaving, not one per click. `paths` are their
-    /// window's click paths, read before the windows closed.
+    /// it). One store write per tester, at their leaving, not one per click. Each `windowPath` is
+    /// the tester's window's click path, read before the window closed.
     func keepTasksUnderWay(of sessions: [(session: Session, windowPath: ClickPath?)]) async {
         for (session, windowPath) in sessions {
             guard
