@@ -709,6 +709,10 @@ class FlowHostTests:
         self.assertTrue(0 <= misclicks[0]["x"] <= 1)
         self.assertIn("gaveUp", events[-1])
 
+        # The owner's New study form, which made studies like this one without a file (axe and Nu check it)
+        owner = self.browser(server=server).open("/_flowhost/studies/new", title="New study")
+        self.assertEqual(len(owner.find_all(CSS, "fieldset.study-form-task")), 5)
+
 
 class ServerE2E(FlowHostTestCase):
     """What needs no browser: runs once."""
