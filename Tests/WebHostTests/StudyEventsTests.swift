@@ -126,7 +126,7 @@ struct StudyEventsTests {
                 "Next", on: try await tester.open(try #require(started.headers[.location])))
             #expect(page.heading == "Page 2")
 
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(30)
             while try await store.testers(ofStudy: "lab").first?.path.entries.isEmpty != false,
                 ContinuousClock.now < deadline
             {
@@ -155,13 +155,13 @@ struct StudyEventsTests {
             let first = try await tester.open(try #require(started.headers[.location]))
             #expect(first.heading == "Page 1" && first.text.contains("Task 1 of 3"))
             // Nothing stored yet (the task starts at the app's start): it comes back a tester anyway
-            try await client.waitForStatus(timeout: .seconds(10)) { $0.sessions.hibernated == 1 }
+            try await client.waitForStatus(timeout: .seconds(30)) { $0.sessions.hibernated == 1 }
 
             let back = try await tester.open()
             #expect(back.heading == "Page 1" && back.text.contains("Task 1 of 3"))
             #expect(!back.text.contains("Share this screen"), "still a tester: no Share control")
             let page = try await tester.click("Next", on: back)
-            try await client.waitForStatus(timeout: .seconds(10)) { $0.sessions.hibernated == 1 }
+            try await client.waitForStatus(timeout: .seconds(30)) { $0.sessions.hibernated == 1 }
 
             let again = try await tester.open()
             #expect(again.heading == "Page 2" && again.text.contains("Task 1 of 3"))
