@@ -6,6 +6,10 @@ and so hold the tab bar and their rendered movie list (GET / -> 303 with the ses
 the Location, the sign-in screen -> POST its form with the demo account -> 303 -> GET the movie
 list, 12 KB of HTML), reads VmRSS again and prints the difference per session. Sign-in waits 300 ms by design, hence many connections. Exits 1 unless every session
 was made and the last one shows the movie list. Python 3 standard library only.
+
+With --study-link LINK each session is a tester of that study (Benchmarks/testers.sh): it opens the
+link and presses Start (POST /study/LINK), then signs in on its first task's page, the sign-in
+screen, with the task's prompt above the phone; the last one must show it too.
 """
 
 import argparse
@@ -24,6 +28,7 @@ def main():
     parser.add_argument("--pid", type=int, required=True, help="the server's process id")
     parser.add_argument("--sessions", type=int, default=10_000)
     parser.add_argument("--threads", type=int, default=64)
+    parser.add_argument("--study-link", help="make each session a tester of the study of this link id")
     args = parser.parse_args()
 
     before = rss_kb(args.pid)
@@ -43,6 +48,8 @@ def main():
                 remaining[0] -= 1
             try:
                 session = Browser(args.port)
+                if args.study_link:
+                    session.post(f"/study/{args.study_link}")
                 session.sign_in()
                 session.connection.close()
             except Exception as error:  # noqa: BLE001 - reported below, the run goes on
@@ -71,7 +78,7 @@ def main():
     if created:
         last = created[-1]
         last.open(last.path)
-        verified = last.title == "Movies"
+        verified = last.title == "Movies" and (not args.study_link or 'class="study-task"' in last.page)
         print(f"last session: GET {last.path} shows {last.title!r}, the movie list: {verified}")
 
     per_session = (after - before) / len(created) if created else float("nan")
@@ -79,6 +86,7 @@ def main():
     print(
         f"RESULT before_kb={before} after_kb={after} created={len(created)} "
         f"per_session_kb={per_session:.2f} verified={'yes' if verified else 'no'} problems={len(problems)}"
+        f"{' testers=yes' if args.study_link else ''}"
     )
     if problems or len(created) != args.sessions or not verified:
         sys.exit(f"sessions.py: FAILED: {len(created)} of {args.sessions} sessions made, "

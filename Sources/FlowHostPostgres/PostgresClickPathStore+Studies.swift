@@ -160,6 +160,34 @@ extension PostgresClickPathStore {
         }
     }
 
+    /// The study whose tester `session` is, with the tester; nil for none.
+    public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
+        let key = IdentifierDigest.of(session)
+        let (testerRows, eventRows) = try await reaching { client, logger -> ([PostgresRow], [PostgresRow]) in
+            let testers = try await client.query(
+                "SELECT study, started, path FROM flowhost_testers WHERE session = \(key)", logger: logger
+            ).collect()
+            // Most sessions rebuilt are no testers: one round trip for them.
+            guard !testers.isEmpty else { return (testers, []) }
+            let events = try await client.query(
+                "SELECT event FROM flowhost_tester_events WHERE tester = \(key) ORDER BY position", logger: logger
+            ).collect()
+            return (testers, events)
+        }
+        guard let row = testerRows.first else { return nil }
+        let (study, started, path) = try row.decode((String, Double, String).self)
+        let decoder = JSONDecoder()
+        return (
+            study,
+            StudyTester(
+                started: Date(timeIntervalSince1970: started),
+                events: try eventRows.map {
+                    try decoder.decode(StudyEvent.self, from: Data(try $0.decode(String.self).utf8))
+                },
+                path: try sealed.path(path))
+        )
+    }
+
     /// The studies of the rows `query` reads (id, definition, expires, revoked).
     private func storedStudies(
         _ query: @escaping @Sendable (PostgresClient, Logger) async throws -> [PostgresRow]

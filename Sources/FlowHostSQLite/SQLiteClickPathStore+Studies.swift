@@ -138,6 +138,29 @@ extension SQLiteClickPathStore {
         }
     }
 
+    /// The study whose tester `session` is, with the tester; nil for none.
+    public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
+        let key = IdentifierDigest.of(session)
+        let read = try await read { db -> (study: String, started: Double, path: String, events: [String])? in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT study, started, path FROM testers WHERE session = ?", arguments: [key])
+            else { return nil }
+            let events = try String.fetchAll(
+                db, sql: "SELECT event FROM testerEvents WHERE tester = ? ORDER BY position", arguments: [key])
+            return (row["study"], row["started"], row["path"], events)
+        }
+        guard let read else { return nil }
+        let decoder = JSONDecoder()
+        return (
+            read.study,
+            StudyTester(
+                started: Date(timeIntervalSince1970: read.started),
+                events: try read.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
+                path: try sealed.path(read.path))
+        )
+    }
+
     /// The studies of the rows matching `condition`, by id.
     private func storedStudies(where condition: String, arguments: StatementArguments) async throws -> [StoredStudy] {
         let rows = try await read { db -> [(id: String, definition: String, expires: Double, revoked: Bool)] in

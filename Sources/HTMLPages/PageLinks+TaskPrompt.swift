@@ -13,6 +13,28 @@ extension PageLinks {
         public var doneURL: String
         /// Where "Give up" posts.
         public var giveUpURL: String
+        /// The storyboard screen the page shows, and where `flowhost.js` posts the clicks on it
+        /// that hit no action and that it ran (nil: the page sends neither).
+        public var scriptNotes: ScriptNotes?
+
+        /// Where `flowhost.js` tells what a tester did that no form says: the screen it names
+        /// (its storyboard id, which the server compares with the one it shows) and the two
+        /// same-origin URLs it posts to.
+        public struct ScriptNotes: Sendable, Equatable {
+            /// The storyboard screen the page shows.
+            public var screen: String
+            /// Where a click that hit no action posts (`screen`, `x`, `y`).
+            public var misclickURL: String
+            /// Where the script says it ran (`screen`).
+            public var scriptRanURL: String
+
+            /// Notes of `screen` to these URLs.
+            public init(screen: String, misclickURL: String, scriptRanURL: String) {
+                self.screen = screen
+                self.misclickURL = misclickURL
+                self.scriptRanURL = scriptRanURL
+            }
+        }
 
         /// A prompt with its forms.
         public init(prompt: String, progress: String, doneURL: String, giveUpURL: String) {
@@ -23,10 +45,17 @@ extension PageLinks {
         }
 
         var templateValue: TemplateValue {
-            [
+            var value: TemplateValue = [
                 "prompt": .string(prompt), "progress": .string(progress), "doneURL": .string(doneURL),
                 "giveUpURL": .string(giveUpURL),
             ]
+            if let scriptNotes {
+                value["scriptNotes"] = [
+                    "screen": .string(scriptNotes.screen), "misclickURL": .string(scriptNotes.misclickURL),
+                    "scriptRanURL": .string(scriptNotes.scriptRanURL),
+                ]
+            }
+            return value
         }
     }
 }

@@ -17,6 +17,7 @@ import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -26,6 +27,7 @@ import urllib.request
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from harness import (  # noqa: E402
+    ARTIFACTS,
     CHECKS,
     CSS,
     DEMO_EMAIL,
@@ -661,6 +663,55 @@ class FlowHostTests:
         entry = page.find(XPATH, "//ol[contains(@class, 'inspector-path')]/li[2]//button")
         page.press(entry, title="Movies")
         page.tap("Heat", title="Heat")
+
+    # -- studies -------------------------------------------------------------------------------
+
+    def test_42_a_testers_click_that_hits_no_action_is_a_misclick(self):
+        """A tester of a study (its link from the server's log) clicks the sign-in screen's subtitle,
+        which is no action: flowhost.js sends it with its point and screen, and that it ran; Give up
+        writes both with the task's end, which the store file then holds."""
+        folder = os.path.join(ARTIFACTS, f"studies-{self.browser_kind}")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "signin.json"), "w", encoding="utf-8") as file:
+            json.dump({"title": "Signing in", "tasks": [
+                {"prompt": "Sign in and open a movie", "start": "start", "goal": ["movies/detail"]}]}, file)
+        server = Server(
+            log_name=f"server-test_42-{self.browser_kind}.log", args=("--studies", folder, "--log-level", "info"))
+        server.start()
+        self.addCleanup(server.stop)
+        with open(server.log_path, encoding="utf-8") as file:
+            link = re.search(r"testers open (/study/[0-9a-f]{32})", file.read()).group(1)
+
+        page = self.browser(server=server).open(link, title="Signing in")
+        page.tap("Start", title="Sign In")
+        self.assertIn("Sign in and open a movie", page.find(CSS, ".study-task").text)
+        subtitle = page.find(CSS, ".screen .hero-subtitle")
+        expected = page.run(
+            "const box = arguments[0].getBoundingClientRect();"
+            "const screen = document.querySelector('.screen').getBoundingClientRect();"
+            "return (box.top + box.height / 2 - screen.top) / screen.height;", subtitle)
+        subtitle.click()
+        page.wait(
+            lambda page: page.run(
+                "return performance.getEntriesByType('resource').some("
+                "e => e.name.endsWith('/_study/misclick') && e.responseEnd > 0)"),
+            "the misclick to be sent")
+        page.press(page.find(XPATH, "//section[@class='study-task']//button[.='Give up']"), title="Thank you")
+
+        with sqlite3.connect(server.store) as store:
+            events = [json.loads(row[0])["kind"] for row in store.execute(
+                "SELECT event FROM testerEvents ORDER BY position")]
+        self.assertIn({"scriptRan": {}}, events)
+        misclicks = [event["misclick"] for event in events if "misclick" in event]
+        self.assertEqual(len(misclicks), 1, events)
+        self.assertEqual(misclicks[0]["screen"], "login/login in navigation")
+        self.assertAlmostEqual(misclicks[0]["y"], expected, delta=0.02, msg="where the subtitle is")
+        self.assertTrue(0 <= misclicks[0]["x"] <= 1)
+        self.assertIn("gaveUp", events[-1])
+
+        # The owner's New study form, which made studies like this one without a file (axe and Nu check it)
+        owner = self.browser(server=server).open("/_flowhost/studies/new", title="New study")
+        self.assertEqual(len(owner.find_all(CSS, "fieldset.study-form-task")), 5)
 
 
 class ServerE2E(FlowHostTestCase):

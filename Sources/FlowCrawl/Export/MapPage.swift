@@ -20,6 +20,8 @@ package struct MapPage {
     let traffic: MapTraffic?
     /// The open comments of each screen, on a server that takes comments or an export that carries them.
     let comments: MapComments?
+    /// The owner's New study form, on a server; nil in an export.
+    package var newStudyURL: String?
 
     /// The page of `map`, with Graphviz's `svg` of its storyboard (``Storyboard/dot(link:)``, each
     /// screen linked to `#screen-<index>`) or the `problem` that kept it from being drawn.
@@ -80,6 +82,7 @@ package struct MapPage {
         ]
         if let problem { values["problem"] = .string(problem.description) }
         if let traffic { values["traffic"] = trafficValue(traffic) }
+        if let newStudyURL { values["newStudyURL"] = .string(newStudyURL) }
         if let svg {
             let thumbnails = withThumbnails(Self.inline(svg))
             let drawn = comments.map { withComments($0, thumbnails) } ?? thumbnails

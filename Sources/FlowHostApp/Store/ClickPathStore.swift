@@ -161,6 +161,11 @@ public protocol ClickPathStore: Service {
     /// The testers of the study `id`, in the order they started (none for an unknown study).
     func testers(ofStudy id: String) async throws -> [StudyTester]
 
+    /// The study (its id) whose tester the session `session` is, with the tester as
+    /// ``testers(ofStudy:)`` gives them; nil when the session is none. A session rebuilt from the
+    /// store (after a restart, on another process, out of hibernation) goes on with its study by it.
+    func tester(session: String) async throws -> (study: String, tester: StudyTester)?
+
     // MARK: - Comments
 
     /// Keeps `comment` (its `isAuthor` aside), written by the session `session`, the one that may

@@ -103,4 +103,9 @@ extension MemoryClickPathStore {
             state.testers.values.filter { $0.study == id }.sorted { $0.order < $1.order }.map(\.tester)
         }
     }
+
+    /// The study whose tester `session` is, with the tester; nil for none.
+    public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
+        state.withLock { $0.testers[session].map { ($0.study, $0.tester) } }
+    }
 }

@@ -2,19 +2,22 @@ import Foundation
 import HTMLPresenter
 
 /// One tester of a study as a ``ClickPathStore`` keeps them: anonymous (their session is named by
-/// nothing the results show), their events, and a copy of their click path made when a task ended.
+/// nothing the results show), their events, and a copy of their click path made when a task ended
+/// and when their session left memory (ended, or the server stopped) mid-task.
 ///
 /// The copy is the study's own: a tester's session ends like any other (idle, least recently used,
-/// its bound), and the study's results and re-runs must outlive it. Copying at each task's end
-/// leaves the sessions' rules as they are; a bounced tester's path after their last ended task is
-/// not kept, and their events (their screens' times) say where they were.
+/// its bound), and the study's results and re-runs must outlive it. Copying at each task's end and
+/// at the session's leaving leaves the sessions' rules as they are and costs no store write per
+/// click; a bounced tester's copy then runs past their last `started` event, to where they left.
 public struct StudyTester: Sendable, Equatable {
     /// When they opened the study link.
     public var started: Date
     /// Their events, in order.
     public var events: [StudyEvent]
-    /// Their click path as of the end of their last ended task (empty before); secret values are
-    /// kept as the session's are (sealed at rest), for re-runs; results never show field values.
+    /// Their click path as of their last ended task, or as of their session's leaving in a task
+    /// under way (empty before either); the part after a task's `started` entry without an end
+    /// event is where a bounced tester went. Secret values are kept as the session's are (sealed
+    /// at rest), for re-runs; results never show field values.
     public var path: ClickPath
 
     /// A tester as a store read them.

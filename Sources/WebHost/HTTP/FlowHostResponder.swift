@@ -141,6 +141,14 @@ struct FlowHostResponder: HTTPResponder {
             return try await endTask(.gaveUp, request: request, log: &log)
         case .studyThanks:
             return await studyThanks(request, log: &log)
+        case .studyMisclick, .studyScriptRan:
+            return await scriptNote(misclick: route == .studyMisclick, request: request, log: &log)
+        case .newStudy, .studyFile:
+            // The owner's: the inspector's server, and no tester's session.
+            guard host.configuration.showsInspector,
+                host.liveSession(cookie: request.sessionCookieValue)?.isTester != true
+            else { return notFound(request) }
+            return try await studyForm(route, request: request, log: &log)
         case .comments, .commentForm, .commentsJSON, .comment:
             // A study link opens nothing but the study: a tester's session takes no comments.
             if host.liveSession(cookie: request.sessionCookieValue)?.isTester == true { return notFound(request) }

@@ -58,6 +58,17 @@ public enum FlowHostRoute: Equatable, Sendable {
     case studyGiveUp
     /// `/_study/thanks`: the page a tester sees after a study's last task.
     case studyThanks
+    /// `/_study/misclick` (POST, from `flowhost.js`): a click on the tester's screen that hit no
+    /// action.
+    case studyMisclick
+    /// `/_study/script-ran` (POST, from `flowhost.js`): the script runs on the tester's page, so
+    /// their misclicks are known.
+    case studyScriptRan
+    /// `/_flowhost/studies/new`: the owner's New study form (GET), which saves a study (POST).
+    case newStudy
+    /// `/_flowhost/studies/<id>/study.json`: the study `id` as a study file, to keep in the app's
+    /// `Studies/` folder.
+    case studyFile(id: String)
     /// `/_flowhost/comments`: every thread (GET), or a new comment on the session's screen (POST).
     case comments
     /// `/_flowhost/comments/new`: the form that writes a comment on the session's screen.
@@ -89,6 +100,8 @@ public enum FlowHostRoute: Equatable, Sendable {
     private static let backToHerePrefix = "/_flowhost/inspector/back/"
     private static let mapThumbnailPrefix = "/_flowhost/map/state/"
     private static let studyPrefix = "/study/"
+    private static let studiesPrefix = "/_flowhost/studies/"
+    private static let studyFileSuffix = "/study.json"
 
     /// What the request path (and its query, for `/_events`) names.
     public init(path: String, query: String?) {
@@ -109,6 +122,12 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/_study/done": self = .studyDone
         case "/_study/give-up": self = .studyGiveUp
         case "/_study/thanks": self = .studyThanks
+        case "/_study/misclick": self = .studyMisclick
+        case "/_study/script-ran": self = .studyScriptRan
+        case "/_flowhost/studies/new": self = .newStudy
+        case _ where path.hasPrefix(Self.studiesPrefix) && path.hasSuffix(Self.studyFileSuffix):
+            let id = path.dropFirst(Self.studiesPrefix.count).dropLast(Self.studyFileSuffix.count)
+            self = StudyFile.isID(String(id)) ? .studyFile(id: String(id)) : .unknown
         case _ where path.hasPrefix(Self.studyPrefix):
             self = .study(link: String(path.dropFirst(Self.studyPrefix.count)))
         case _ where path.hasPrefix(Self.screenPrefix):
@@ -167,6 +186,10 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .studyDone: "/_study/done"
         case .studyGiveUp: "/_study/give-up"
         case .studyThanks: "/_study/thanks"
+        case .studyMisclick: "/_study/misclick"
+        case .studyScriptRan: "/_study/script-ran"
+        case .newStudy: "/_flowhost/studies/new"
+        case .studyFile(let id): Self.studiesPrefix + id + Self.studyFileSuffix
         case .comments: "/_flowhost/comments"
         case .commentForm: "/_flowhost/comments/new"
         case .commentsJSON: "/_flowhost/comments.json"

@@ -30,11 +30,12 @@ extension SessionHost {
 
     /// The live map's page: the storyboard with its thumbnails and `traffic` drawn over it.
     func mapPage(_ live: LiveMap, traffic: MapTraffic) -> String {
-        MapPage(
+        var page = MapPage(
             map: live.map, svg: live.svg, problem: live.problem, stylesheetURL: FlowHostRoute.mapStylesheet.url,
             link: nil, thumbnail: { FlowHostRoute.mapThumbnail(state: $0).url }, traffic: traffic,
-            comments: openCommentsByScreen
-        ).html
+            comments: openCommentsByScreen)
+        page.newStudyURL = FlowHostRoute.newStudy.url
+        return page.html
     }
 
     /// The page of `live`'s state `state` as its thumbnail shows it: as the state showed it, its

@@ -56,6 +56,8 @@ extension SessionHost {
             return true
         }
         store.countReload()
+        // Another process changed a tester's session: it may have ended their task too.
+        if session.isTester, let run = await storedStudyRun(of: session) { session.studyRun.withLock { $0 = run } }
         if await caughtUp(session, with: stored) {
             session.apply { $0.caughtUp(stored: stored.entries.count) }
             return true

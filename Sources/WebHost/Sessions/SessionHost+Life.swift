@@ -56,7 +56,10 @@ extension SessionHost {
     /// whether the session is live. One with nothing stored is discarded, or with `startsUnstored`
     /// starts afresh (another process started it and it did nothing yet).
     func rebuild(_ session: Session, startsUnstored: Bool) async -> Bool {
-        switch session.apply({ $0.admit(startsUnstored: startsUnstored) }) {
+        // A tester goes on with their study. One with nothing stored (a task at the app's start,
+        // before their first click) starts it afresh: discarded, they would lose their study.
+        let studyRun = await storedStudyRun(of: session)
+        switch session.apply({ $0.admit(startsUnstored: startsUnstored || studyRun != nil) }) {
         case .serve: return true
         case .refuse: return false
         case .rebuild: break
@@ -81,6 +84,7 @@ extension SessionHost {
                 of: session, from: stored ?? ClickPath(),
                 stoppedNotice: "Rebuilt as far as its clicks still fit this prototype")
         }
+        if let studyRun { session.studyRun.withLock { $0 = studyRun } }
         let (action, evicted) = store.transition(session) {
             $0.rebuilt(
                 scene: built.scene, tag: built.tag, replayed: built.replay?.replayed ?? 0, notice: built.notice,
@@ -204,6 +208,12 @@ extension SessionHost {
     func close(_ ended: [SessionStore.Ended]) async {
         for session in ended { Session.movePages(session.leave.pages) }
         let scenes = ended.compactMap(\.leave.scene)
+        // A tester who leaves mid-task bounced: what they did keeps (read before the windows close).
+        let testers = ended.filter(\.session.isTester)
+        if !testers.isEmpty {
+            let paths = await MainActor.run { testers.map { ($0.session, $0.leave.scene?.clickPath) } }
+            await keepTasksUnderWay(of: paths)
+        }
         if !scenes.isEmpty {
             await MainActor.run {
                 for scene in scenes { scene.close() }
@@ -225,8 +235,13 @@ extension SessionHost {
     /// windows are released on the main actor in batches, yielding between them (a few hundred
     /// microseconds a session); a cancelled stop leaves the rest to the process's exit.
     func stopSessions() async {
+        // A tester's run lives in memory: what they did in their task under way keeps, written
+        // once the streams ended (their windows' paths read before those leave).
+        let testers = store.all.filter(\.isTester)
+        let testerPaths = testers.isEmpty ? [] : await MainActor.run { testers.map { ($0, $0.scene?.clickPath) } }
         let leaving = store.stopAll()
         for session in leaving { Session.movePages(session.pages) }
+        await keepTasksUnderWay(of: testerPaths)
         let scenes = leaving.compactMap(\.scene)
         for start in stride(from: 0, to: scenes.count, by: 100) {
             guard !Task.isCancelled else { return }
@@ -245,16 +260,18 @@ extension SessionHost {
         let interval = configuration.hibernateAfter
         guard interval < configuration.idleTimeout else { return 0 }
         var count = 0
-        // A tester's session stays: where they are in their study lives in its memory alone.
-        for session in store.sessions(unusedFor: interval, now: .now)
-        where !session.hasOpenStreams && session.studyRun.withLock({ $0 == nil }) {
+        for session in store.sessions(unusedFor: interval, now: .now) where !session.hasOpenStreams {
             // In the session's queue: no request of it is halfway through.
             let hibernated = try? await session.queue.run { () async -> Bool in
-                let pathCount = await MainActor.run { session.scene?.clickPath.entries.count }
-                guard let pathCount, session.read({ $0.mayHibernate(pathCount: pathCount) }),
+                let path = await MainActor.run { session.scene?.clickPath }
+                guard let pathCount = path?.entries.count, session.read({ $0.mayHibernate(pathCount: pathCount) }),
                     // Its time in the store counts from now.
-                    await markUsed(session, pathCount: pathCount),
-                    let leave = store.hibernate(session, pathCount: pathCount, unusedFor: interval, now: .now)
+                    await markUsed(session, pathCount: pathCount)
+                else { return false }
+                // A tester's task under way is in the store before they leave memory; the store
+                // brings their study back with the session (restoreStudyRun(of:)).
+                if session.isTester { await keepTasksUnderWay(of: [(session, path)]) }
+                guard let leave = store.hibernate(session, pathCount: pathCount, unusedFor: interval, now: .now)
                 else { return false }
                 Session.movePages(leave.pages)
                 await MainActor.run { leave.scene?.close() }

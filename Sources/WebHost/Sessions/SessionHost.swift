@@ -318,7 +318,7 @@ final class SessionHost: Sendable {
                 title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/",
                 links: .served)
         } else {
-            var links = servedLinks(version: tree.version, of: session)
+            var links = servedLinks(for: tree, of: session)
             // A tester's pages take no comments: a study link opens nothing but the study.
             if !session.isTester { links.comments = pageComments(for: tree, path: path) }
             html = try renderer.render(tree, links: links, notice: notice, problemDetails: configuration.showsInspector)

@@ -8,15 +8,27 @@ extension SessionHost {
     /// testers, and its link keeps its expiry and revocation. Each study's link is logged.
     /// - Throws: what the store throws: a server whose studies cannot be kept does not start.
     func importStudies(_ files: [StudyFile]) async throws {
-        guard !files.isEmpty else { return }
-        let key = try await paths.tokenKey()
-        let lifetime = configuration.shareLifetime.components
-        let expires = Date.now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18)
         for file in files {
-            let link = StudyLink.id(ofStudy: file.id, key: key)
-            try await paths.saveStudy(file.study, id: file.id, link: link, expires: expires)
+            let link = try await keepStudy(file.study, id: file.id)
             // The owner hands this link to testers: the log of the start is where they find it.
             logger.info("study \(file.id) kept in the store; testers open \(FlowHostRoute.study(link: link).url)")
         }
+    }
+
+    /// Keeps `study` in the store under `id` with its link (``StudyLink``), which opens for
+    /// ``WebHostConfiguration/shareLifetime`` from the study's first keeping; returns the link's id.
+    /// - Throws: what the store throws.
+    func keepStudy(_ study: Study, id: String) async throws -> String {
+        let link = StudyLink.id(ofStudy: id, key: try await paths.tokenKey())
+        let lifetime = configuration.shareLifetime.components
+        let expires = Date.now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18)
+        try await paths.saveStudy(study, id: id, link: link, expires: expires)
+        return link
+    }
+
+    /// The link id of the study `id` (``StudyLink``).
+    /// - Throws: what the store throws reading its token key.
+    func studyLink(ofStudy id: String) async throws -> String {
+        StudyLink.id(ofStudy: id, key: try await paths.tokenKey())
     }
 }

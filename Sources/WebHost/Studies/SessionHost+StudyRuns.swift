@@ -63,28 +63,101 @@ extension SessionHost {
         }
     }
 
-    /// When `tree` shows a goal screen of the tester's task under way: the task ends as a success
-    /// and the next one opens, whose first page is returned; nil otherwise (and for no tester).
-    /// Call it in the session's queue.
+    /// Notes the screen `tree` shows for the tester's screen times; when it is a goal screen of
+    /// their task under way, the task ends as a success and the next one opens, whose first page
+    /// is returned; nil otherwise (and for no tester). Call it in the session's queue.
     func endTaskAtGoal(_ tree: ScreenTree, of session: Session) async throws(RenderError) -> Outcome? {
-        guard
-            session.studyRun.withLock({
-                $0?.isGoal(screen: tree.storyboardScreen, template: tree.visibleScreen?.template) ?? false
-            })
-        else { return nil }
+        let screen = tree.storyboardScreen
+        let isGoal = session.studyRun.withLock { run -> Bool in
+            guard run != nil else { return false }
+            guard run?.isGoal(screen: screen, template: tree.visibleScreen?.template) == true else {
+                run?.show(screen: screen, at: .now)
+                return false
+            }
+            // The goal ends the task the moment it shows: it was not looked at, so it has no time.
+            run?.closeScreen(at: .now)
+            return true
+        }
+        guard isGoal else { return nil }
         return try await endTask(of: session) { .succeeded(entry: $0) }
     }
 
-    /// The links of a page of tree `version` of `session`: a tester's page has no Share control
-    /// and no inspector (a study link opens nothing else), and the prompt of their task.
-    func servedLinks(version: Int, of session: Session) -> PageLinks {
+    /// What became of a tester's note from `flowhost.js`.
+    enum ScriptNote: Sendable, Equatable {
+        /// Noted, to be written with the task's end.
+        case noted
+        /// The session does no task now, or shows another screen (a page left behind): nothing
+        /// noted.
+        case notShown
+    }
+
+    /// Notes, for the tester `session`, a click on their screen `screen` (its storyboard id) at
+    /// `x`, `y` (fractions of the screen) that hit no action; `x` and `y` nil: only that the script
+    /// ran on it (``StudyEvent/Kind/scriptRan``, once per task). Kept in memory until the task
+    /// ends (or the session does), so a misclick costs no store write; past
+    /// ``StudyRun/maxPendingEvents`` they are dropped, logged once.
+    func noteScript(screen: String, x: Double?, y: Double?, of session: Session) -> ScriptNote {
+        let (noted, isFull) = session.studyRun.withLock { run -> (Bool, Bool) in
+            guard run != nil else { return (false, false) }
+            let noted =
+                if let x, let y {
+                    run?.misclick(screen: screen, x: x, y: y, at: .now) ?? false
+                } else {
+                    run?.noteScriptRan(screen: screen, at: .now) ?? false
+                }
+            return (noted, run?.isPendingFull ?? false)
+        }
+        if isFull { testerEventsFull.hit(logger) }
+        return noted ? .noted : .notShown
+    }
+
+    /// Writes what the testers among `sessions`, which leave memory, did in their task under way:
+    /// their waiting events, with the screen on show closed now, and their path so far, whose part
+    /// after their task's `started` is where a bounced tester went (results draw the drop-off from
+    /// it). One store write per tester, at their leaving, not one per click. Each `windowPath` is
+    /// the tester's window's click path, read before the window closed.
+    func keepTasksUnderWay(of sessions: [(session: Session, windowPath: ClickPath?)]) async {
+        for (session, windowPath) in sessions {
+            guard
+                let run = session.studyRun.withLock({ run -> StudyRun? in
+                    run?.closeScreen(at: .now)
+                    return run
+                }), !run.isFinished
+            else { continue }
+            let events = session.studyRun.withLock { $0?.takePending() ?? [] }
+            await record(events, of: session, path: ClickPath(run.path.entries + (windowPath?.entries ?? [])))
+        }
+    }
+
+    /// The run of the study `session` is a tester of, as the store keeps it: a session rebuilt from
+    /// the store (after a restart, on another process, out of hibernation) goes on with it at the
+    /// task under way. Nil when the session is no tester, or when the store cannot be read (logged).
+    func storedStudyRun(of session: Session) async -> StudyRun? {
+        do {
+            guard let (studyID, tester) = try await paths.tester(session: session.id.description),
+                let stored = try await paths.study(id: studyID)
+            else { return nil }
+            return StudyRun(studyID: studyID, study: stored.study, tester: tester)
+        } catch {
+            logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
+            return nil
+        }
+    }
+
+    /// The links of the page of `tree` of `session`: a tester's page has no Share control and no
+    /// inspector (a study link opens nothing else), and the prompt of their task, naming the
+    /// screen `flowhost.js` notes misclicks on.
+    func servedLinks(for tree: ScreenTree, of session: Session) -> PageLinks {
         guard let run = session.studyRun.withLock({ $0 }) else {
             return .served(
-                version: version, process: processID.prefix(8), showsInspector: configuration.showsInspector)
+                version: tree.version, process: processID.prefix(8), showsInspector: configuration.showsInspector)
         }
-        var links = PageLinks.served(version: version, process: processID.prefix(8), showsInspector: false)
+        var links = PageLinks.served(version: tree.version, process: processID.prefix(8), showsInspector: false)
         links.share = nil
         links.taskPrompt = run.prompt
+        links.taskPrompt?.scriptNotes = PageLinks.TaskPrompt.ScriptNotes(
+            screen: tree.storyboardScreen, misclickURL: FlowHostRoute.studyMisclick.url,
+            scriptRanURL: FlowHostRoute.studyScriptRan.url)
         return links
     }
 
@@ -97,11 +170,12 @@ extension SessionHost {
         guard let run = session.studyRun.withLock({ $0 }) else { return try await update(session, .none) }
         let path = ClickPath(run.path.entries + windowPath.entries)
         let ended = StudyEvent(task: run.task, at: .now, kind: event(path.entries.count))
-        await record([ended], of: session, path: path)
-        session.studyRun.withLock {
-            $0?.path = path
-            $0?.task += 1
+        let waiting = session.studyRun.withLock { run -> [StudyEvent] in
+            run?.closeScreen(at: ended.at)
+            return run?.takePending() ?? []
         }
+        await record(waiting + [ended], of: session, path: path)
+        session.studyRun.withLock { $0?.beginNextTask(after: path) }
         return try await beginTask(of: session)
     }
 
@@ -126,13 +200,20 @@ extension SessionHost {
 
     /// Appends `events` to the tester's in the store, with `path` as their copy when given. A
     /// refusal (their events' bound) or a failing store is logged: the tester goes on.
-    private func record(_ events: [StudyEvent], of session: Session, path: ClickPath? = nil) async {
+    private func record(
+        _ events: [StudyEvent], of session: Session, path: ClickPath? = nil, isRetry: Bool = false
+    ) async {
         let start = session.studyRun.withLock { $0?.storedEvents ?? 0 }
         do {
             try await paths.record(events, ofTester: session.id.description, at: start, path: path)
             session.studyRun.withLock { $0?.storedEvents += events.count }
         } catch StudyRecordError.tooManyEvents {
             testerEventsFull.hit(logger)
+        } catch StudyRecordError.eventStartMismatch(_, _, let stored?) where !isRetry {
+            // Another process recorded this tester's events meanwhile (a cluster without sticky
+            // sessions): these follow the store's.
+            session.studyRun.withLock { $0?.storedEvents = stored }
+            await record(events, of: session, path: path, isRetry: true)
         } catch {
             logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
         }

@@ -1,10 +1,12 @@
 import FlowHostApp
+import Foundation
 import HTMLPages
 import HTMLPresenter
 
 /// Where a tester is in their study, kept in their session's memory (``Session/studyRun``): the
-/// task under way, how many of their events the store holds, and their path through the tasks
-/// that ended, which the store keeps as the tester's copy (``ClickPathStore/record(_:ofTester:at:path:)``).
+/// task under way, how many of their events the store holds, their path through the tasks that
+/// ended, which the store keeps as the tester's copy (``ClickPathStore/record(_:ofTester:at:path:)``),
+/// the screen on show and the events that wait for the store.
 ///
 /// Each task runs in a fresh window of the session, opened at the task's start: the copy is each
 /// task's window path after the other's, and each task's `started` event says where its part begins,
@@ -20,6 +22,18 @@ struct StudyRun: Sendable {
     var storedEvents = 0
     /// The tester's path through the tasks that ended.
     var path = ClickPath()
+    /// The screen of the task under way on show (its storyboard id), since when; nil before the
+    /// task's first page.
+    var shown: (screen: String, since: Date)?
+    /// Events of the task under way that wait for the store (screen times, misclicks, that the
+    /// script ran): written with the task's end, or the session's, not one store write per click.
+    var pending: [StudyEvent] = []
+    /// Whether `flowhost.js` said it ran on a page of the task under way.
+    var scriptRan = false
+
+    /// At most this many events wait in memory: past it a tester's misclicks (a script posting in
+    /// a loop) are dropped, so a tester costs bounded memory; the store bounds what it keeps too.
+    static let maxPendingEvents = 256
 
     /// The task under way; nil once the last one ended.
     var current: StudyTask? { task < study.tasks.count ? study.tasks[task] : nil }
@@ -34,6 +48,67 @@ struct StudyRun: Sendable {
         return current.goal.contains { $0 == screen || $0 == template }
     }
 
+    /// Notes that the task under way shows the screen `screen` (its storyboard id) from `now`: the
+    /// screen shown before waits with its time.
+    mutating func show(screen: String, at now: Date) {
+        guard current != nil, shown?.screen != screen else { return }
+        closeScreen(at: now)
+        shown = (screen, now)
+    }
+
+    /// The screen on show stops being shown at `now`: its time waits for the store.
+    mutating func closeScreen(at now: Date) {
+        if let shown {
+            wait(
+                StudyEvent(
+                    task: task, at: now,
+                    kind: .screenTime(screen: shown.screen, seconds: now.timeIntervalSince(shown.since))))
+        }
+        shown = nil
+    }
+
+    /// Notes a click at `x`, `y` (fractions of the screen) on the screen `screen` that hit no
+    /// action, and that the script runs; false, noting nothing, when no task is under way or
+    /// `screen` is not the one on show.
+    mutating func misclick(screen: String, x: Double, y: Double, at now: Date) -> Bool {
+        guard noteScriptRan(screen: screen, at: now) else { return false }
+        wait(StudyEvent(task: task, at: now, kind: .misclick(screen: screen, x: x, y: y)))
+        return true
+    }
+
+    /// Notes that `flowhost.js` runs on the screen `screen`, once per task; false when no task is
+    /// under way or `screen` is not the one on show.
+    mutating func noteScriptRan(screen: String, at now: Date) -> Bool {
+        guard current != nil, shown?.screen == screen else { return false }
+        if !scriptRan {
+            scriptRan = true
+            wait(StudyEvent(task: task, at: now, kind: .scriptRan))
+        }
+        return true
+    }
+
+    /// Whether no more events may wait (``maxPendingEvents``).
+    var isPendingFull: Bool { pending.count >= Self.maxPendingEvents }
+
+    /// The events waiting, which the caller writes: none wait any more.
+    mutating func takePending() -> [StudyEvent] {
+        defer { pending = [] }
+        return pending
+    }
+
+    /// The next task is under way, with nothing shown or noted of it yet.
+    mutating func beginNextTask(after path: ClickPath) {
+        self.path = path
+        task += 1
+        shown = nil
+        scriptRan = false
+    }
+
+    private mutating func wait(_ event: StudyEvent) {
+        guard !isPendingFull else { return }
+        pending.append(event)
+    }
+
     /// The prompt of the task under way, with its forms; nil once the last one ended.
     var prompt: PageLinks.TaskPrompt? {
         current.map {
@@ -41,6 +116,24 @@ struct StudyRun: Sendable {
                 prompt: $0.prompt, progress: "Task \(task + 1) of \(study.tasks.count)",
                 doneURL: FlowHostRoute.studyDone.url, giveUpURL: FlowHostRoute.studyGiveUp.url)
         }
+    }
+}
+
+extension StudyRun {
+    /// The run of `tester` of the study `study` (its id `studyID`), as the store keeps them: a
+    /// session rebuilt from the store goes on at the task under way. Its path is the copy up to the
+    /// entry where that task started (a copy written at a leaving mid-task runs further: that part
+    /// is the session's own stored path, which the rebuild replays).
+    init(studyID: String, study: Study, tester: StudyTester) {
+        self.init(studyID: studyID, study: study)
+        task = tester.events.count(where: \.endsTask)
+        storedEvents = tester.events.count
+        scriptRan = tester.events.contains { $0.task == task && $0.kind == .scriptRan }
+        let startedAt = tester.events.compactMap { event -> Int? in
+            guard event.task == task, case .started(let entry) = event.kind else { return nil }
+            return entry
+        }.last
+        path = startedAt.map { ClickPath(Array(tester.path.entries.prefix($0))) } ?? tester.path
     }
 }
 

@@ -43,4 +43,9 @@ extension ClusterStore.Process {
         try cluster.checkUp()
         return try await cluster.shared.testers(ofStudy: id)
     }
+
+    func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
+        try cluster.checkUp()
+        return try await cluster.shared.tester(session: session)
+    }
 }

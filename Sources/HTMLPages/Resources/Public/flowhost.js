@@ -207,3 +207,33 @@
     location.assign(url);
   }, true);
 })();
+
+// Studies. On a tester's page the task's prompt (.study-task[data-misclick]) names the storyboard screen on
+// show: the script says it ran (so the task's misclicks are known; the server keeps that once a task), then
+// sends each click on the phone's screen that hits no action (a link, button, form control, label, summary…)
+// with where it landed, as fractions of the screen. Without JavaScript neither is sent, and the results say
+// the task's misclicks are unknown.
+(function () {
+  var task = document.querySelector(".study-task[data-misclick]");
+  var screen = document.querySelector(".screen");
+  if (!task || !screen || !window.fetch || !window.URLSearchParams) return;
+  var actions = "a[href], button, input, select, textarea, label, summary, [role=button], [role=link], "
+    + "[tabindex], [contenteditable]";
+
+  function post(url, fields) {
+    var body = new URLSearchParams(fields);
+    body.set("screen", task.dataset.screen);
+    fetch(url, { method: "POST", body: body, credentials: "same-origin", keepalive: true })
+      .catch(function () { /* a note lost: the tester goes on */ });
+  }
+
+  post(task.dataset.scriptRan, {});
+  screen.addEventListener("click", function (event) {
+    if (event.target.closest(actions)) return;
+    var box = screen.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    var x = Math.min(Math.max((event.clientX - box.left) / box.width, 0), 1);
+    var y = Math.min(Math.max((event.clientY - box.top) / box.height, 0), 1);
+    post(task.dataset.misclick, { x: x.toFixed(4), y: y.toFixed(4) });
+  });
+})();

@@ -1,0 +1,35 @@
+import FlowHostApp
+import Foundation
+import HTMLPresenter
+import Testing
+
+/// A tester read back by their session, which a session rebuilt from the store goes on with.
+extension ClickPathStoreTests {
+    @Test(
+        "a session's tester reads back with their study, events and path copy; another session is none",
+        arguments: Kind.allCases)
+    func testerOfSession(kind: Kind) async throws {
+        try await kind.withStore { store in
+            try await store.saveStudy(Self.study, id: "rating", link: "link", expires: Self.inAMonth)
+            try await store.saveStudy(Self.study, id: "other", link: "other", expires: Self.inAMonth)
+            _ = try await store.startTester("t", fromStudyLink: "link")
+            _ = try await store.startTester("u", fromStudyLink: "other")
+            #expect(try await store.tester(session: "t")?.tester.events == [])
+
+            let events = [
+                Self.event(0, .started(entry: 0)), Self.event(0, .misclick(screen: "movies/list", x: 0.25, y: 0.5)),
+                Self.event(0, .scriptRan), Self.event(0, .succeeded(entry: 2)), Self.event(1, .started(entry: 2)),
+            ]
+            let path = ClickPath(Array(Self.entries[0..<3]))
+            try await store.record(events, ofTester: "t", at: 0, path: path)
+
+            let found = try #require(try await store.tester(session: "t"))
+            #expect(found.study == "rating")
+            #expect(found.tester.events == events)
+            #expect(found.tester.path == path)
+            #expect(found.tester == (try await store.testers(ofStudy: "rating")).first)
+            #expect(try await store.tester(session: "u")?.study == "other")
+            #expect(try await store.tester(session: "nobody") == nil)
+        }
+    }
+}
