@@ -13,20 +13,49 @@ extension PostgresClickPathStore {
     public func saveStudy(_ study: Study, id: String, link: String, expires: Date) async throws {
         let definition = String(decoding: try JSONEncoder().encode(study), as: UTF8.self)
         let (key, until) = (IdentifierDigest.of(link), expires.timeIntervalSince1970)
-        // An upsert, not a delete and insert: testers refer to the row.
-        _ = try await reaching { client, logger in
+        let maxStudies = limits.maxStudies
+        // An upsert, not a delete and insert: testers refer to the row. A new id is inserted only
+        // below the bound, in the same statement.
+        let kept = try await reaching { client, logger in
             try await client.query(
                 """
                 INSERT INTO flowhost_studies (id, definition, link, expires, revoked)
-                VALUES (\(id), \(definition), \(key), \(until), false)
+                SELECT \(id), \(definition), \(key), \(until), false
+                WHERE EXISTS (SELECT 1 FROM flowhost_studies WHERE id = \(id))
+                    OR (SELECT count(*) FROM flowhost_studies) < \(maxStudies)
                 ON CONFLICT (id) DO UPDATE SET
                     definition = excluded.definition,
                     expires = CASE WHEN flowhost_studies.link = excluded.link
                         THEN flowhost_studies.expires ELSE excluded.expires END,
                     revoked = flowhost_studies.link = excluded.link AND flowhost_studies.revoked,
                     link = excluded.link
-                """, logger: logger)
+                RETURNING 1
+                """, logger: logger
+            ).collect().count
         }
+        guard kept > 0 else { throw StudyRecordError.tooManyStudies(limit: maxStudies) }
+    }
+
+    /// Keeps `study` under `id` when no study has that id: one statement with the bound.
+    public func addStudy(_ study: Study, id: String, link: String, expires: Date) async throws -> Bool {
+        let definition = String(decoding: try JSONEncoder().encode(study), as: UTF8.self)
+        let (key, until) = (IdentifierDigest.of(link), expires.timeIntervalSince1970)
+        let maxStudies = limits.maxStudies
+        let added = try await reaching { client, logger in
+            try await client.query(
+                """
+                INSERT INTO flowhost_studies (id, definition, link, expires, revoked)
+                SELECT \(id), \(definition), \(key), \(until), false
+                WHERE (SELECT count(*) FROM flowhost_studies) < \(maxStudies)
+                ON CONFLICT (id) DO NOTHING
+                RETURNING 1
+                """, logger: logger
+            ).collect().count
+        }
+        if added > 0 { return true }
+        // Nothing inserted: the id is taken, or the store is full.
+        guard try await self.study(id: id) == nil else { return false }
+        throw StudyRecordError.tooManyStudies(limit: maxStudies)
     }
 
     /// Every study, by id.

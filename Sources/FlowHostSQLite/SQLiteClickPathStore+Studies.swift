@@ -13,7 +13,12 @@ extension SQLiteClickPathStore {
     public func saveStudy(_ study: Study, id: String, link: String, expires: Date) async throws {
         let definition = String(decoding: try JSONEncoder().encode(study), as: UTF8.self)
         let (key, until) = (IdentifierDigest.of(link), expires.timeIntervalSince1970)
+        let maxStudies = limits.maxStudies
         try await write { db in
+            if try !Self.hasStudy(id, db), try Int.fetchOne(db, sql: "SELECT count(*) FROM studies") ?? 0 >= maxStudies
+            {
+                throw StudyRecordError.tooManyStudies(limit: maxStudies)
+            }
             // An upsert, not a replace: a replace deletes the row, and its testers with it.
             try db.execute(
                 sql: """
@@ -26,6 +31,28 @@ extension SQLiteClickPathStore {
                     """,
                 arguments: [id, definition, key, until])
         }
+    }
+
+    /// Keeps `study` under `id` when no study has that id; one transaction with the bound.
+    public func addStudy(_ study: Study, id: String, link: String, expires: Date) async throws -> Bool {
+        let definition = String(decoding: try JSONEncoder().encode(study), as: UTF8.self)
+        let (key, until) = (IdentifierDigest.of(link), expires.timeIntervalSince1970)
+        let maxStudies = limits.maxStudies
+        return try await write { db in
+            if try Self.hasStudy(id, db) { return false }
+            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM studies") ?? 0 < maxStudies else {
+                throw StudyRecordError.tooManyStudies(limit: maxStudies)
+            }
+            try db.execute(
+                sql: "INSERT INTO studies (id, definition, link, expires, revoked) VALUES (?, ?, ?, ?, 0)",
+                arguments: [id, definition, key, until])
+            return true
+        }
+    }
+
+    /// Whether the study `id` is kept.
+    private static func hasStudy(_ id: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM studies WHERE id = ?)", arguments: [id]) ?? false
     }
 
     /// Every study, by id.

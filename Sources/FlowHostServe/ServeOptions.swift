@@ -84,6 +84,10 @@ public struct ServeOptions: ParsableArguments, Sendable {
     @Option(help: "At most this many task events (starts, ends, screen times) a tester keeps.")
     public var maxEventsPerTester = ClickPathStoreLimits().maxEventsPerTester
 
+    /// `FlowHostApp/ClickPathStoreLimits/maxStudies`.
+    @Option(help: "At most this many studies the store keeps (files and the map's New study form).")
+    public var maxStudies = ClickPathStoreLimits().maxStudies
+
     /// `WebHostConfiguration/maxSessions`.
     @Option(
         help:
@@ -216,6 +220,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
             (maxSessions, "--max-sessions"), (maxNewSessions, "--max-new-sessions"),
             (maxEventStreamsPerSession, "--max-event-streams-per-session"), (maxEventStreams, "--max-event-streams"),
             (maxTestersPerStudy, "--max-testers-per-study"), (maxEventsPerTester, "--max-events-per-tester"),
+            (maxStudies, "--max-studies"),
             (maxComments, "--max-comments"), (commentsPerMinute, "--comments-per-minute"),
         ] where value < 1 {
             throw ValidationError("\(name) must be at least 1.")
@@ -348,12 +353,14 @@ public struct ServeOptions: ParsableArguments, Sendable {
         SQLiteClickPathStore.self,
     ]
 
-    /// What the store keeps: `--max-stored-sessions`, `--max-testers-per-study`, `--max-events-per-tester`.
+    /// What the store keeps: `--max-stored-sessions`, `--max-testers-per-study`, `--max-events-per-tester`,
+    /// `--max-studies`, `--max-comments`.
     public var storeLimits: ClickPathStoreLimits {
         var limits = ClickPathStoreLimits(
             maxSessions: storedSessionsBound, maxTestersPerStudy: maxTestersPerStudy,
             maxEventsPerTester: maxEventsPerTester)
         limits.maxComments = maxComments
+        limits.maxStudies = maxStudies
         return limits
     }
 

@@ -44,6 +44,45 @@ extension ClickPathStoreTests {
     }
 
     @Test(
+        "past maxStudies a new study is refused and nothing is stored; saving a kept one again needs no room",
+        arguments: Kind.allCases)
+    func studyBound(kind: Kind) async throws {
+        try await kind.withStore(maxStudies: 2) { store in
+            try await store.saveStudy(Self.study, id: "rating", link: "link-1", expires: Self.inAMonth)
+            #expect(try await store.addStudy(Self.study, id: "another", link: "link-2", expires: Self.inAMonth))
+
+            await #expect(throws: StudyRecordError.tooManyStudies(limit: 2)) {
+                try await store.saveStudy(Self.study, id: "third", link: "link-3", expires: Self.inAMonth)
+            }
+            await #expect(throws: StudyRecordError.tooManyStudies(limit: 2)) {
+                try await store.addStudy(Self.study, id: "fourth", link: "link-4", expires: Self.inAMonth)
+            }
+            var changed = Self.study
+            changed.title = "Rating, again"
+            try await store.saveStudy(changed, id: "rating", link: "link-1", expires: Self.inAMonth)
+
+            #expect(try await store.studies().map(\.id) == ["another", "rating"])
+            #expect(try await store.study(id: "rating")?.study == changed)
+            #expect(try await store.study(link: "link-3") == nil)
+        }
+    }
+
+    @Test("a study added under a taken id changes nothing", arguments: Kind.allCases)
+    func studyAddedUnderATakenID(kind: Kind) async throws {
+        try await kind.withStore { store in
+            let added = try await store.addStudy(Self.study, id: "rating", link: "link-1", expires: Self.inAMonth)
+            #expect(added)
+            var other = Self.study
+            other.title = "Another rating"
+            #expect(try await !store.addStudy(other, id: "rating", link: "link-2", expires: Self.inAMonth))
+
+            #expect(try await store.study(id: "rating")?.study == Self.study)
+            #expect(try await store.study(link: "link-1")?.id == "rating")
+            #expect(try await store.study(link: "link-2") == nil)
+        }
+    }
+
+    @Test(
         "no tester starts from a study link that is unknown, expired or revoked, and nothing is stored",
         arguments: Kind.allCases)
     func closedStudyLinks(kind: Kind) async throws {

@@ -23,7 +23,7 @@ struct ClickPathStoreTests {
         func withStore(
             maxSessions: Int = 100, maxEntriesPerSession: Int = 100, maxShares: Int = 100,
             maxTestersPerStudy: Int = 100, maxEventsPerTester: Int = 100,
-            maxComments: Int = 100, maxRepliesPerComment: Int = 100,
+            maxComments: Int = 100, maxRepliesPerComment: Int = 100, maxStudies: Int = 100,
             patience: Duration = .seconds(5), _ body: (any ClickPathStore) async throws -> Void
         ) async throws {
             var limits = ClickPathStoreLimits(
@@ -31,6 +31,7 @@ struct ClickPathStoreTests {
                 maxTestersPerStudy: maxTestersPerStudy, maxEventsPerTester: maxEventsPerTester)
             limits.maxComments = maxComments
             limits.maxRepliesPerComment = maxRepliesPerComment
+            limits.maxStudies = maxStudies
             switch self {
             case .memory:
                 try await MemoryClickPathStore(limits: limits).whileRunning { try await body($0) }

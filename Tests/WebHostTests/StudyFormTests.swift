@@ -92,6 +92,24 @@ struct StudyFormTests {
         }
     }
 
+    @Test("past the store's bound of studies the form is shown again saying so, with what was typed")
+    func studyBound() async throws {
+        var limits = ClickPathStoreLimits()
+        limits.maxStudies = 1
+        let store = MemoryClickPathStore(limits: limits)
+        try await withLabServer(store: store) { client in
+            var owner = Browser(client)
+            #expect(try await owner.post("/_flowhost/studies/new", form: Self.form).status == .seeOther)
+            let refused = try await owner.post("/_flowhost/studies/new", form: Self.form)
+            #expect(refused.status == .unprocessableContent)
+            #expect(
+                refused.text.contains(
+                    "The store keeps 1 studies, its limit: start the server with a larger --max-studies."))
+            #expect(refused.text.contains(">Open the sheet</textarea>"))
+            #expect(try await store.studies().map(\.id) == ["open-the-sheet"])
+        }
+    }
+
     @Test("without the inspector, and for a tester, there is no form and no study file")
     func ownerOnly() async throws {
         try await withLabServer(configure: { $0.showsInspector = false }) { client throws in

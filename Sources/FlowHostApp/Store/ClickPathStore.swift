@@ -42,7 +42,8 @@ import ServiceLifecycle
 ///   forgets the path of revoked ones no session refers to.
 /// - **Figures**: ``sessionPaths(usedSince:limit:)`` gives every entry as stored, duplicates
 ///   included, with secret values left empty.
-/// - **Studies**: a study saved again keeps its testers; a tester starts only from an open link,
+/// - **Studies**: at most ``ClickPathStoreLimits/maxStudies`` studies; a study added under a taken
+///   id changes nothing; a study saved again keeps its testers; a tester starts only from an open link,
 ///   and at most ``ClickPathStoreLimits/maxTestersPerStudy`` per study (starting again under a
 ///   session needs no room); events append from the end, at most
 ///   ``ClickPathStoreLimits/maxEventsPerTester`` a tester; a tester's path copy outlives their
@@ -130,7 +131,16 @@ public protocol ClickPathStore: Service {
     /// study, or one imported again (what it asks replaced, its testers kept). Saved again with the
     /// same link, the link keeps its expiry and revocation (a server that starts again imports its
     /// study files again); with another link, that link opens until `expires`.
+    /// - Throws: ``StudyRecordError/tooManyStudies(limit:)`` for a new id past
+    ///   ``ClickPathStoreLimits/maxStudies``; nothing is stored.
     func saveStudy(_ study: Study, id: String, link: String, expires: Date) async throws
+
+    /// Keeps `study` under `id` only when no study has that id, its link `link` opening until
+    /// `expires`: returns false, storing nothing, when one has (two owners making a study of one
+    /// title at once get two ids, never one study replacing the other).
+    /// - Throws: ``StudyRecordError/tooManyStudies(limit:)`` past ``ClickPathStoreLimits/maxStudies``;
+    ///   nothing is stored.
+    func addStudy(_ study: Study, id: String, link: String, expires: Date) async throws -> Bool
 
     /// Every study the store keeps, by id.
     func studies() async throws -> [StoredStudy]

@@ -20,6 +20,9 @@ public struct ClickPathStoreLimits: Sendable, Equatable {
     /// At most this many events a tester keeps; a record past it throws
     /// ``StudyRecordError/tooManyEvents(tester:limit:)``.
     public var maxEventsPerTester: Int
+    /// At most this many studies are kept (made on the live map or imported from files); a new
+    /// one beyond throws ``StudyRecordError/tooManyStudies(limit:)``.
+    public var maxStudies = 1_000
 
     // MARK: - Comments
 

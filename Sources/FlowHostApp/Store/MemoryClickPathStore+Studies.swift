@@ -26,12 +26,27 @@ extension MemoryClickPathStore {
     /// Keeps `study` under `id`, replacing what it asks, keeping its testers (and its link's
     /// expiry and revocation when the link is the same).
     public func saveStudy(_ study: Study, id: String, link: String, expires: Date) async throws {
-        state.withLock { state in
+        try state.withLock { state in
+            if state.studies[id] == nil, state.studies.count >= limits.maxStudies {
+                throw StudyRecordError.tooManyStudies(limit: limits.maxStudies)
+            }
             if state.studies[id]?.link == link {
                 state.studies[id]?.study = study
             } else {
                 state.studies[id] = StudyRecord(study: study, link: link, expires: expires)
             }
+        }
+    }
+
+    /// Keeps `study` under `id` when no study has that id.
+    public func addStudy(_ study: Study, id: String, link: String, expires: Date) async throws -> Bool {
+        try state.withLock { state in
+            guard state.studies[id] == nil else { return false }
+            guard state.studies.count < limits.maxStudies else {
+                throw StudyRecordError.tooManyStudies(limit: limits.maxStudies)
+            }
+            state.studies[id] = StudyRecord(study: study, link: link, expires: expires)
+            return true
         }
     }
 

@@ -13,6 +13,8 @@ public enum StudyRecordError: Error, Sendable, Equatable, CustomStringConvertibl
     case eventStartMismatch(tester: String, start: Int, stored: Int?)
     /// The tester would have more than `limit` events.
     case tooManyEvents(tester: String, limit: Int)
+    /// The store keeps `limit` studies, as many as it may.
+    case tooManyStudies(limit: Int)
 
     /// What went wrong, for the log.
     public var description: String {
@@ -28,6 +30,8 @@ public enum StudyRecordError: Error, Sendable, Equatable, CustomStringConvertibl
             "Tester \(tester.prefix(8)): events at \(start), but the session is no tester of a study"
         case .tooManyEvents(let tester, let limit):
             "Tester \(tester.prefix(8)): more than \(limit) events, the store's limit; no more are recorded"
+        case .tooManyStudies(let limit):
+            "The store keeps \(limit) studies, its limit: no new study is kept"
         }
     }
 }

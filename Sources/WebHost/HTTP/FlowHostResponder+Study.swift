@@ -113,7 +113,7 @@ extension FlowHostResponder {
                 .gone, title: "This study link was revoked",
                 message: "Its owner closed the study: it takes no more testers. Thank you for coming by.",
                 linkTitle: "Open the prototype")
-        case .tooManyTesters, .eventStartMismatch, .tooManyEvents:
+        case .tooManyTesters, .eventStartMismatch, .tooManyEvents, .tooManyStudies:
             return responses.message(
                 .serviceUnavailable, title: "This study is full",
                 message: "It has all the testers it can keep, so it takes no more. Thank you for coming by. "

@@ -44,19 +44,19 @@ extension FlowHostResponder {
         case .success(let made): study = made
         case .failure(let problems): return refused(problems.reasons)
         }
-        let base = StudyDraft.id(ofTitle: study.title)
-        var id: String?
-        for number in 1...Self.maxStudiesPerTitle {
-            let candidate = number == 1 ? base : "\(base)-\(number)"
-            if try await host.paths.study(id: candidate) == nil {
-                id = candidate
-                break
-            }
+        let made: (id: String, link: String)?
+        do {
+            made = try await host.addStudy(
+                study, idBase: StudyDraft.id(ofTitle: study.title), candidates: Self.maxStudiesPerTitle)
+        } catch StudyRecordError.tooManyStudies(let limit) {
+            host.studiesFull.hit(host.logger)
+            return refused([
+                "The store keeps \(limit) studies, its limit: start the server with a larger --max-studies."
+            ])
         }
-        guard let id else {
+        guard let (id, link) = made else {
             return refused(["There are \(Self.maxStudiesPerTitle) studies with this title already: give it another."])
         }
-        let link = try await host.keepStudy(study, id: id)
         host.logger.info("study \(id) made on the map; testers open \(FlowHostRoute.study(link: link).url)")
         return responses.redirect(to: FlowHostRoute.newStudy.url + "?made=" + id)
     }

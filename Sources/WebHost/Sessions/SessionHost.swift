@@ -78,6 +78,8 @@ final class SessionHost: Sendable {
     let testersFull: LimitNotice
     /// Logged when a tester's events reach their bound.
     let testerEventsFull: LimitNotice
+    /// Logged when the store refuses a new study for its bound.
+    let studiesFull: LimitNotice
     /// Comments as last read, and their bounds (`SessionHost+Comments.swift`).
     let comments: CommentBoard
     /// The store's token key, once read (``ClickPathStore/tokenKey()``): it signs action tokens.
@@ -118,6 +120,9 @@ final class SessionHost: Sendable {
             interval: configuration.statusLogInterval)
         testerEventsFull = LimitNotice(
             "studies: a tester has as many events as the store keeps; what they do next is not recorded",
+            interval: configuration.statusLogInterval)
+        studiesFull = LimitNotice(
+            "studies: the store keeps as many as it may (--max-studies); the New study form refuses new ones",
             interval: configuration.statusLogInterval)
         comments = CommentBoard(
             perMinute: configuration.maxCommentsPerMinute, logInterval: configuration.statusLogInterval)

@@ -20,15 +20,35 @@ extension SessionHost {
     /// - Throws: what the store throws.
     func keepStudy(_ study: Study, id: String) async throws -> String {
         let link = StudyLink.id(ofStudy: id, key: try await paths.tokenKey())
-        let lifetime = configuration.shareLifetime.components
-        let expires = Date.now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18)
-        try await paths.saveStudy(study, id: id, link: link, expires: expires)
+        try await paths.saveStudy(study, id: id, link: link, expires: studyLinkExpiry)
         return link
+    }
+
+    /// Keeps `study` in the store as a new study under the first free id of `base`, `base-2`, …
+    /// (at most `candidates` of them), with its link as ``keepStudy(_:id:)`` makes it; returns the
+    /// id and the link's id, or nil when every candidate is taken. The store picks among ids taken
+    /// at the same moment by another request or process: no study replaces another.
+    /// - Throws: what the store throws (``FlowHostApp/StudyRecordError/tooManyStudies(limit:)``
+    ///   past its bound).
+    func addStudy(_ study: Study, idBase base: String, candidates: Int) async throws -> (id: String, link: String)? {
+        let key = try await paths.tokenKey()
+        for number in 1...candidates {
+            let id = number == 1 ? base : "\(base)-\(number)"
+            let link = StudyLink.id(ofStudy: id, key: key)
+            if try await paths.addStudy(study, id: id, link: link, expires: studyLinkExpiry) { return (id, link) }
+        }
+        return nil
     }
 
     /// The link id of the study `id` (``StudyLink``).
     /// - Throws: what the store throws reading its token key.
     func studyLink(ofStudy id: String) async throws -> String {
         StudyLink.id(ofStudy: id, key: try await paths.tokenKey())
+    }
+
+    /// When a study link kept now stops opening: ``WebHostConfiguration/shareLifetime`` from now.
+    private var studyLinkExpiry: Date {
+        let lifetime = configuration.shareLifetime.components
+        return Date.now.addingTimeInterval(Double(lifetime.seconds) + Double(lifetime.attoseconds) / 1e18)
     }
 }

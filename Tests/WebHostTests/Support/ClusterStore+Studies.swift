@@ -9,6 +9,11 @@ extension ClusterStore.Process {
         try await cluster.shared.saveStudy(study, id: id, link: link, expires: expires)
     }
 
+    func addStudy(_ study: Study, id: String, link: String, expires: Date) async throws -> Bool {
+        try cluster.checkUp()
+        return try await cluster.shared.addStudy(study, id: id, link: link, expires: expires)
+    }
+
     func studies() async throws -> [StoredStudy] {
         try cluster.checkUp()
         return try await cluster.shared.studies()
