@@ -92,7 +92,9 @@ package struct StudyResultsPage {
             "underWay": .int(figures.underWay),
             "medianTime": .string(figures.medianSeconds.map(Self.seconds) ?? "none ended"),
             "misclickRate": .string(
-                figures.misclickRate.map { Self.percent($0 * 100) + " (\(figures.misclicks) of \(figures.misclicks + figures.clicks) clicks)" }
+                figures.misclickRate.map {
+                    Self.percent($0 * 100) + " (\(figures.misclicks) of \(figures.misclicks + figures.clicks) clicks)"
+                }
                     ?? "unknown: no tester's pages ran the page script (JavaScript off)"),
             "pathKind": .string(figures.scoresExpectedPath ? "the expected path" : "a shortest path of the crawl"),
             "screens": .list(

@@ -16,7 +16,7 @@ public struct ScreenScore: Sendable, Equatable {
     public var clicks = 0
     /// Whether any part that reached it ran `flowhost.js`: else its misclicks are unknown.
     public var misclicksKnown = false
-    /// The times it was on for, in seconds (``StudyEvent/Kind/screenTime(screen:seconds:)``).
+    /// The times it was on for, in seconds (`FlowHostApp/StudyEvent/Kind/screenTime(screen:seconds:)`).
     var times: [Double] = []
 
     /// A screen of the path named `name`, standing for `screens`.

@@ -26,7 +26,7 @@ public struct TaskResults: Sendable, Equatable {
     /// The median seconds from the task's start to its end, over the testers who ended it (not
     /// bounced nor under way); nil when none did.
     public var medianSeconds: Double? { Self.median(seconds) }
-    /// Misclicks of the parts whose pages ran `flowhost.js` (``StudyEvent/Kind/scriptRan``).
+    /// Misclicks of the parts whose pages ran `flowhost.js` (`FlowHostApp/StudyEvent/Kind/scriptRan`).
     public var misclicks = 0
     /// Clicks on actions of those parts.
     public var clicks = 0

@@ -67,7 +67,8 @@ extension TrafficMap {
             startScreen = start.map { map.screenOfState[$0] }
             shortestClicks = start.flatMap { distances[$0] }
             expected = task.expected.map { $0.map(named) }
-            scored = task.expected.first.map { path in path.map { ScreenScore(name: $0, screens: named($0).sorted()) } }
+            scored =
+                task.expected.first.map { path in path.map { ScreenScore(name: $0, screens: named($0).sorted()) } }
                 ?? []
         }
 
@@ -105,7 +106,8 @@ extension TrafficMap {
 
     /// Counts the tester `tester` (by index) in a task's results, if they started it.
     private func count(
-        _ tester: Int, _ copy: StudyTester, in results: inout TaskResults, plan: TaskPlan, screenIDs: [String: Int], now: Date,
+        _ tester: Int, _ copy: StudyTester, in results: inout TaskResults, plan: TaskPlan, screenIDs: [String: Int],
+        now: Date,
         idle: Double
     ) {
         var started: StudyEvent?
@@ -147,7 +149,8 @@ extension TrafficMap {
             let screens = walk.map { Self.folded($0.stops.map(\.screen)) } ?? []
             let direct =
                 plan.expected.isEmpty
-                ? plan.shortestClicks.map { clicks <= $0 } ?? false : walk?.isOnMap == true && plan.followsExpected(screens)
+                ? plan.shortestClicks.map { clicks <= $0 } ?? false
+                : walk?.isOnMap == true && plan.followsExpected(screens)
             outcome = direct ? .directSuccess : .indirectSuccess
         case .done: outcome = .done
         case .gaveUp: outcome = .gaveUp

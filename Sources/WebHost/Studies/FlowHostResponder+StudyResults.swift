@@ -70,7 +70,8 @@ extension FlowHostResponder {
         guard let path = try await host.testerPart(ofStudy: id, tester: tester, task: task) else {
             return responses.message(
                 .notFound, title: "No such tester's path",
-                message: "The study \(id) has no tester \(tester + 1) who started task \(task + 1). Nothing was opened.",
+                message:
+                    "The study \(id) has no tester \(tester + 1) who started task \(task + 1). Nothing was opened.",
                 linkTitle: "All studies", linkURL: FlowHostRoute.studies.url)
         }
         let session = await host.startSession(replaying: path)

@@ -58,7 +58,8 @@ extension SessionHost {
     /// The results page of `study`, drawn on the live map `live`.
     func studyResultsPage(_ study: StoredStudy, _ results: StudyResults, on live: LiveMap) -> String {
         StudyResultsPage(
-            map: live.map, svg: live.svg, problem: live.problem, thumbnail: { FlowHostRoute.mapThumbnail(state: $0).url },
+            map: live.map, svg: live.svg, problem: live.problem,
+            thumbnail: { FlowHostRoute.mapThumbnail(state: $0).url },
             id: study.id, study: study.study, results: results,
             links: StudyResultsPage.Links(
                 stylesheet: FlowHostRoute.mapStylesheet.url, studies: FlowHostRoute.studies.url,
