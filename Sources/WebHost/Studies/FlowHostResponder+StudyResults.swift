@@ -74,7 +74,8 @@ extension FlowHostResponder {
                     "The study \(id) has no tester \(tester + 1) who started task \(task + 1). Nothing was opened.",
                 linkTitle: "All studies", linkURL: FlowHostRoute.studies.url)
         }
-        let session = await host.startSession(replaying: path)
+        let session = await host.startSession(
+            replaying: path, replayNotice: "Opened as far as the tester's clicks still fit this prototype")
         log.session = session.id
         let outcome = try await host.change(session, .none)
         guard case .page(let page, _, _) = outcome else { return responses.redirect(to: FlowHostRoute.root.url) }
