@@ -165,6 +165,21 @@ try await withThrowingTaskGroup(of: Void.self) { group in
 }
 print("stored: \(testerCount) testers of a 3-task study in \(format(milliseconds(clock.now - started))) ms")
 
+// Where the time goes, without the server: reading the testers, then folding them.
+var reads: [Double] = []
+var folds: [Double] = []
+for _ in 0..<runs {
+    let start = clock.now
+    let testers = try await store.testers(ofStudy: "bench")
+    let read = clock.now
+    let results = traffic.results(of: study, testers: testers, now: .now, idleTime: .seconds(1800))
+    let folded = clock.now
+    guard testers.count == testerCount, results.tasks[0].testers == testerCount else { fail("read or folded too few") }
+    reads.append(milliseconds(read - start))
+    folds.append(milliseconds(folded - read))
+}
+print("of which: read \(format(reads.sorted()[runs / 2])) ms, fold \(format(folds.sorted()[runs / 2])) ms (medians)")
+
 // The results as a tool reads them.
 struct Results: Decodable {
     struct Task: Decodable {
