@@ -93,7 +93,7 @@ struct StudyResultsTests {
     )
     func resultsJSON() async throws {
         let store = MemoryClickPathStore()
-        try await withLabServer(store: store, testing: .live, studies: [try Self.file()]) { client in
+        try await withLabServer(store: store, studies: [try Self.file()]) { client in
             try await Self.takeTheStudy(client, store: store)
             var owner = Browser(client)
             let response = try await owner.get("/_flowhost/studies/lab.json")
@@ -126,7 +126,7 @@ struct StudyResultsTests {
               "goal": ["lab/sheet"]}, {"prompt": "Find the about page", "start": "/link/page/2", "goal": ["lab/about"]}]}
             """
         let file = try StudyFile(text: formula, file: "Studies/lab.json")
-        try await withLabServer(store: store, testing: .live, studies: [file]) { client in
+        try await withLabServer(store: store, studies: [file]) { client in
             try await Self.takeTheStudy(client, store: store)
             var owner = Browser(client)
             let csv = try await owner.get("/_flowhost/studies/lab.csv")
@@ -150,7 +150,7 @@ struct StudyResultsTests {
     @Test("the list of studies, as a page and JSON with each study's full link")
     func list() async throws {
         let store = MemoryClickPathStore()
-        try await withLabServer(store: store, testing: .live, studies: [try Self.file()]) { client in
+        try await withLabServer(store: store, studies: [try Self.file()]) { client in
             var owner = Browser(client)
             let json = try await owner.get("/_flowhost/studies.json")
             struct Listed: Decodable, Equatable {
@@ -171,7 +171,7 @@ struct StudyResultsTests {
     @Test("an unknown study is 404 saying so; with the inspector off every study route is 404; a tester sees none")
     func refusals() async throws {
         let store = MemoryClickPathStore()
-        try await withLabServer(store: store, testing: .live, studies: [try Self.file()]) { client in
+        try await withLabServer(store: store, studies: [try Self.file()]) { client in
             var owner = Browser(client)
             for path in ["/_flowhost/studies/nope", "/_flowhost/studies/nope.json", "/_flowhost/studies/nope.csv"] {
                 let response = try await owner.get(path)
@@ -201,7 +201,7 @@ struct StudyResultsTests {
     @Test("Open at this state: a fresh session replayed to a tester's part of a task, where Back to here works")
     func openAtThisState() async throws {
         let store = MemoryClickPathStore()
-        try await withLabServer(store: store, testing: .live, studies: [try Self.file()]) { client in
+        try await withLabServer(store: store, studies: [try Self.file()]) { client in
             try await Self.takeTheStudy(client, store: store)
             var owner = Browser(client)
             // Tester B's second task: from page 1, Next, then About
@@ -228,7 +228,7 @@ struct StudyResultsTests {
     )
     func countingRules() async throws {
         let store = MemoryClickPathStore()
-        try await withLabServer(store: store, testing: .live, studies: [try Self.file()]) { client in
+        try await withLabServer(store: store, studies: [try Self.file()]) { client in
             try await Self.takeTheStudy(client, store: store)
         }
         var testers = try await store.testers(ofStudy: "lab")
