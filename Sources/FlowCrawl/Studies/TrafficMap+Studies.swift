@@ -3,7 +3,7 @@ import Foundation
 
 /// A study's results on the crawl's graph: each tester's part of each task (the entries of their
 /// path copy from the task's `started` event to its end) walked like a session's path
-/// (``walk(_:)``), without replaying it, so 10,000 testers fold in well under a second.
+/// (``TrafficMap/walk(_:)``), without replaying it, so 10,000 testers fold in well under a second.
 extension TrafficMap {
     /// The results of `study` over its `testers` (as the store gives them, in the order they
     /// started), as of `now`: a task a tester did not end is bounced once their last event is more
