@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "flowhost-bare", targets: ["BareRoute"]),
         .executable(name: "flowhost-traffic", targets: ["TrafficBench"]),
         .executable(name: "flowhost-rerun", targets: ["RerunBench"]),
+        .executable(name: "flowhost-study-results", targets: ["StudyResultsBench"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -81,6 +82,18 @@ let package = Package(
                 .product(name: "FlowCrawl", package: flowHost),
                 .product(name: "FlowHostSQLite", package: flowHost),
                 .product(name: "MovieDemo", package: flowHost),
+            ]
+        ),
+        // A study's results over 10,000 testers (Benchmarks/study-results.sh).
+        .executableTarget(
+            name: "StudyResultsBench",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "FlowCrawl", package: flowHost),
+                .product(name: "FlowHostSQLite", package: flowHost),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MovieDemo", package: flowHost),
+                .product(name: "WebHost", package: flowHost),
             ]
         ),
         // The bare Hummingbird route the page GET is measured against (Benchmarks/webhost.sh).

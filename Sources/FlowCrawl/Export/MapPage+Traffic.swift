@@ -26,6 +26,7 @@ extension MapPage {
             ]
         }
         if let funnel = traffic.funnel { value["funnel"] = .string(funnelSummary(funnel)) }
+        if let studies = traffic.studiesURL { value["studiesURL"] = .string(studies) }
         return .object(value)
     }
 

@@ -95,7 +95,7 @@ package struct MapPage {
     /// moves on by itself would move its thumbnail) scaled down into an `<iframe>`; `svg` as it is
     /// where there are no pages. Scaled by the SVG's own `transform`, not a style attribute: a
     /// server's pages allow no inline style.
-    private func withThumbnails(_ svg: String) -> String {
+    func withThumbnails(_ svg: String) -> String {
         guard let thumbnail else { return svg }
         var result = svg
         let moving = Set(map.edges.filter { $0.action == nil && $0.to != nil }.map(\.from))
@@ -168,7 +168,7 @@ package struct MapPage {
     }
 
     /// The SVG element alone (dot writes an XML prolog and a doctype before it).
-    private static func inline(_ svg: String) -> String {
+    static func inline(_ svg: String) -> String {
         guard let start = svg.range(of: "<svg") else { return "" }
         return String(svg[start.lowerBound...]).trimmingSuffix()
     }

@@ -19,6 +19,8 @@ package struct MapTraffic: Sendable {
     package let formAction: String
     /// Where the same figures are as JSON.
     package let jsonURL: String
+    /// Where the studies' results are, linked from the header; nil for no link.
+    package var studiesURL: String?
 
     /// What a live map draws.
     package init(

@@ -42,7 +42,7 @@ public struct TrafficMap: Sendable {
     /// The storyboard the figures are counted on.
     public let storyboard: Storyboard
     /// The screen of each state, by index in the storyboard.
-    private let screenOfState: [Int]
+    let screenOfState: [Int]
     /// Each state's actions' moves, by position: in the crawl's order (the sample first).
     private let actions: [[ActionPosition: [Move]]]
     /// Each state's live move.
@@ -50,13 +50,13 @@ public struct TrafficMap: Sendable {
     /// Where each state's visible screen is.
     private let visibleScreens: [ScreenPosition?]
     /// The start: its state and segue.
-    private let start: (state: Int, segue: Int?)?
+    let start: (state: Int, segue: Int?)?
     /// The deep link entries, by path (without `/link/`), and by the case of their first step.
     private let linksByPath: [String: (state: Int, segue: Int?)]
     private let linksByStep: [String: (state: Int, segue: Int?)]
     private let deepLinks: DeepLinks
     /// The moves into each state, for the shortest ways of funnels.
-    private let predecessors: [[Int]]
+    let predecessors: [[Int]]
 
     // MARK: - Initialization
 
@@ -196,7 +196,7 @@ public struct TrafficMap: Sendable {
     }
 
     /// The crawl's entry for the deep link `link`: the same path, else the same first step.
-    private func entry(forLink link: String) -> (state: Int, segue: Int?)? {
+    func entry(forLink link: String) -> (state: Int, segue: Int?)? {
         if let entry = linksByPath[link] { return entry }
         guard let step = deepLinks.step(for: link) else { return nil }
         return linksByStep[StepSignature.of(String(describing: step))]
@@ -204,7 +204,7 @@ public struct TrafficMap: Sendable {
 
     /// The fewest moves from each state to a state of the screen `screen` (nil where there is no
     /// way): one breadth-first search backwards from its states.
-    private func distances(toScreen screen: Int) -> [Int?] {
+    func distances(toScreen screen: Int) -> [Int?] {
         var distances = [Int?](repeating: nil, count: screenOfState.count)
         var queue = storyboard.screens[screen].states
         for state in queue { distances[state] = 0 }

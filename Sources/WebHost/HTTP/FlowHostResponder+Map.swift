@@ -18,10 +18,11 @@ extension FlowHostResponder {
         let counted = try await host.traffic(since: asked.query.since, on: live)
         let here = await viewerPath(request, log: &log).map(live.traffic.walk)
         let funnel = asked.funnel.map { live.traffic.funnel(from: $0.from, to: $0.to, over: counted.walks) }
-        let traffic = MapTraffic(
+        var traffic = MapTraffic(
             figures: counted.figures, limit: host.configuration.trafficSessions, here: here, funnel: funnel,
             since: asked.query.sinceText, funnelFrom: asked.query.funnel?.from, funnelTo: asked.query.funnel?.to,
             formAction: FlowHostRoute.map.url, jsonURL: FlowHostRoute.mapJSON.url)
+        traffic.studiesURL = FlowHostRoute.studies.url
         return responses.page(ByteBuffer(string: host.mapPage(live, traffic: traffic)))
     }
 

@@ -153,6 +153,10 @@ struct FlowHostResponder: HTTPResponder {
             // A study link opens nothing but the study: a tester's session takes no comments.
             if host.liveSession(cookie: request.sessionCookieValue)?.isTester == true { return notFound(request) }
             return try await comments(route, request: request, log: &log)
+        case .studies, .studiesJSON, .studyResults, .openTesterPart:
+            // A study link opens nothing but the study: a tester's session sees no results.
+            if host.liveSession(cookie: request.sessionCookieValue)?.isTester == true { return notFound(request) }
+            return try await studyResults(route, request: request, log: &log)
         case .unknown:
             return notFound(request)
         }

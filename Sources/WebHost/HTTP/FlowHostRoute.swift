@@ -78,6 +78,15 @@ public enum FlowHostRoute: Equatable, Sendable {
     /// `/_flowhost/comments/<id>/<action>`: answer, resolve, reopen or delete a thread (POST), or
     /// open a fresh session at its state (GET).
     case comment(id: String, CommentAction)
+    /// `/_flowhost/studies`: the studies, each with its link and its results.
+    case studies
+    /// `/_flowhost/studies.json`: the studies as JSON (`id`, `title`, `link`).
+    case studiesJSON
+    /// `/_flowhost/studies/<id>`, `.json`, `.csv`: the results of the study `id`.
+    case studyResults(id: String, StudyResultsFormat)
+    /// `/_flowhost/studies/<id>/open` (POST: `tester`, `task`): a fresh session replayed to a
+    /// tester's part of a task.
+    case openTesterPart(study: String)
     /// Anything else.
     case unknown
 
@@ -116,6 +125,10 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/_flowhost/comments": self = .comments
         case "/_flowhost/comments/new": self = .commentForm
         case "/_flowhost/comments.json": self = .commentsJSON
+        case "/_flowhost/studies": self = .studies
+        case "/_flowhost/studies.json": self = .studiesJSON
+        case _ where path.hasPrefix(Self.studyResultsPrefix):
+            self = Self.studyResults(path.dropFirst(Self.studyResultsPrefix.count)) ?? .unknown
         case _ where path.hasPrefix(Self.commentPrefix):
             self = Self.comment(path.dropFirst(Self.commentPrefix.count)) ?? .unknown
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
@@ -194,6 +207,10 @@ public enum FlowHostRoute: Equatable, Sendable {
         case .commentForm: "/_flowhost/comments/new"
         case .commentsJSON: "/_flowhost/comments.json"
         case .comment(let id, let action): Self.commentPrefix + id + "/" + action.rawValue
+        case .studies: "/_flowhost/studies"
+        case .studiesJSON: "/_flowhost/studies.json"
+        case .studyResults(let id, let format): Self.studyResultsPrefix + id + format.suffix
+        case .openTesterPart(let study): Self.studyResultsPrefix + study + Self.openTesterPartSuffix
         case .unknown: "/"
         }
     }

@@ -12,6 +12,8 @@ extension PageRenderer {
     {
         var values: [TemplateKey: TemplateValue] = [
             "backURL": .string(backURL), "selfURL": .string(selfURL), "stylesheetURL": .string(links.stylesheet),
+            // Where owners look next: the storyboard of where people went, and the studies' results.
+            "mapURL": .string(FlowHostRoute.map.url), "studiesURL": .string(FlowHostRoute.studies.url),
             "log": .list(inspection.log.map(Self.logValue)),
             "path": .list(
                 [["number": .int(0), "entry": "Start", "backURL": .string(inspection.backToHereURL(0))]]

@@ -21,10 +21,12 @@ extension SessionHost {
     /// A new session with its root flow started, in the pool of new sessions; the oldest new ones
     /// go if over its bound. Given a share link's id and path, the session starts by replaying the
     /// path, and the store keeps it as starting from the share (nothing of the path is copied);
-    /// given a path to replay (a comment's), it starts there and stores it as its own.
-    func startSession(fromShare share: (id: String, path: ClickPath)? = nil, replaying path: ClickPath? = nil) async
-        -> Session
-    {
+    /// given a path to replay (a comment's, a study tester's), it starts there and stores it as its
+    /// own, saying `replayNotice` when the path no longer fits all the way.
+    func startSession(
+        fromShare share: (id: String, path: ClickPath)? = nil, replaying path: ClickPath? = nil,
+        replayNotice: String = "Opened as far as the comment's clicks still fit this prototype"
+    ) async -> Session {
         await loadTokenKey()
         let id = SessionID.random()
         let session = Session(id: id, digest: paths.sessionDigest(of: id.description), machine: .starting(now: .now))
@@ -35,10 +37,8 @@ extension SessionHost {
                 of: session, from: share.path, stoppedNotice: "Opened as far as its clicks still fit this prototype")
             stored = await storeStart(of: session, fromShare: share.id, replay: built.replay)
         } else if let path {
-            // A comment's state: the path is the session's own, stored with its first page.
-            built = await buildScene(
-                of: session, from: path, stoppedNotice: "Opened as far as the comment's clicks still fit this prototype"
-            )
+            // A comment's or a tester's state: the path is the session's own, stored with its first page.
+            built = await buildScene(of: session, from: path, stoppedNotice: replayNotice)
         } else {
             built = await makeScene(for: session)
         }
