@@ -20,14 +20,18 @@ server, saves = sys.argv[1], int(sys.argv[2])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SUBTITLE = "A FlowHost sample: sign in to browse."
 
-# The document on screen: its subtitle, whether it loaded, when it began (wall clock, ms) and its
-# first contentful paint (ms after that).
+# The document on screen: its subtitle, whether it loaded, when it began (the browser's clock, ms
+# since the epoch) and its first contentful paint (ms after that).
 SHOWN = """
 const paint = performance.getEntriesByName("first-contentful-paint")[0];
 const subtitle = document.querySelector(".hero-subtitle");
 return [subtitle && subtitle.textContent, document.readyState, performance.timeOrigin,
         paint ? paint.startTime : null];
 """
+# Now on the same clock. A save was stamped with Python's wall clock until issue 42, and Chromium's
+# time origin is its monotonic clock mapped to the epoch once: the two drift apart (an adjusted
+# system clock, a mapping taken long ago), and one run printed a negative minimum.
+NOW = "return performance.timeOrigin + performance.now();"
 
 
 def free_port():
@@ -86,14 +90,19 @@ try:
     for index in range(saves):
         text = f"Saved {index + 1} of {saves}."
         time.sleep(0.3)  # the page settled, its live-move stream open
+        # Stamped before the write (the script's round trip counts against the reload, never for
+        # it), on the clock the new page's times are on.
+        saved = driver.execute_script(NOW)
         with open(login, "w", encoding="utf-8") as file:
             file.write(original.replace(SUBTITLE, text))
-        saved = time.time() * 1000
         try:
             origin, paint = WebDriverWait(driver, 10, poll_frequency=0.02).until(shown(text))
         except TimeoutException:
             sys.exit(f"save {index + 1}: the open page never showed {text!r}")
-        times.append(origin + paint - saved)
+        elapsed = origin + paint - saved
+        if elapsed < 0:
+            sys.exit(f"save {index + 1}: shown {-elapsed:.1f} ms before it was saved (a clock bug)")
+        times.append(elapsed)
 finally:
     if driver is not None:
         driver.quit()

@@ -67,8 +67,15 @@ class Server:
                 sys.exit("no /healthz within 60 s")
 
     def stop(self, sig=signal.SIGTERM):
+        """Stops the server; how long it took to exit (seconds). Fails past 60 s."""
+        started = time.perf_counter()
         self.process.send_signal(sig)
-        self.process.wait(timeout=30)
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            sys.exit(f"the server did not stop within 60 s of {signal.Signals(sig).name}; see {self.log}")
+        return time.perf_counter() - started
 
 
 def in_parallel(count, threads, work):
@@ -232,7 +239,7 @@ def memory(binary, work, sessions):
     made = time.perf_counter() - started
     time.sleep(1)
     live = rss_kb(server.process.pid)
-    server.stop()
+    stop_live = server.stop()
     stored = stored_paths(store)
     missing = sum(1 for cookie in cookies if stored_key(cookie) not in stored)
     fail_on([f"{missing} sessions not stored"] if missing else [], "not every session was stored")
@@ -246,6 +253,8 @@ def memory(binary, work, sessions):
     server.stop()
     print(f"  {sessions} sessions made in {made:.0f} s; RSS: empty server {empty_kb} KB, "
           f"before {before} KB, {sessions} live {live} KB, {sessions} hibernated {hibernated} KB")
+    print(f"  RESULT stop_with_live_sessions_s={stop_live:.2f} (SIGTERM to exit, {sessions} sessions live; "
+          f"load average {os.getloadavg()[0]:.1f})")
     print(f"  RESULT live_kb_per_session={(live - before) / sessions:.2f} "
           f"hibernated_bytes_per_session={(hibernated - empty_kb) * 1024 / sessions:.0f} (target < 1024)")
 

@@ -74,7 +74,8 @@ public struct FlowHostServer: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully: in-flight requests finish,
-    /// event streams end, every session is released.
+    /// event streams end, the sessions' windows are released (for at most a second: a server
+    /// holding many leaves the rest to the process's exit; their click paths stay stored).
     public func run(onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }) async throws {
         try await makeApplication(onServerRunning: onServerRunning).runService()
     }

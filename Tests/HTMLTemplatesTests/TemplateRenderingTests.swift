@@ -34,6 +34,32 @@ struct TemplateRenderingTests {
         #expect(try render("<p>{{title}} {{year}}</p>", values) == "<p>Ronin 1995</p>")
     }
 
+    @Test("a key made at run time finds the value stored under that name, in objects of every size and their copies")
+    func keysAcrossObjects() throws {
+        for size in [1, 7, 100, 1_000] {
+            var values: [TemplateKey: TemplateValue] = [:]
+            for index in 0..<size { values[TemplateKey("name\(index)")] = .int(index) }
+            // Copied into an object of another capacity, where the keys land in other buckets.
+            var copy = [TemplateKey: TemplateValue](minimumCapacity: 4 * size)
+            for (key, value) in values { copy[key] = value }
+            for index in 0..<size {
+                #expect(values[TemplateKey("name\(index)")] == .int(index))
+                #expect(copy[TemplateKey("name\(index)")] == .int(index))
+            }
+            #expect(values[TemplateKey("name\(size)")] == nil)
+            #expect(Set(copy.keys).count == size)
+            #expect(try render("<p>{{name0}}</p>", .object(copy)) == "<p>0</p>")
+        }
+    }
+
+    @Test("escaping keeps text around the specials whole, letters beyond ASCII included")
+    func escapingBeyondASCII() throws {
+        let values: TemplateValue = ["text": "Amélie <3 & “Léon” 'ça'", "plain": "Amélie"]
+        #expect(
+            try render("<p>{{text}} {{plain}}</p>", values)
+                == "<p>Amélie &lt;3 &amp; “Léon” &#39;ça&#39; Amélie</p>")
+    }
+
     @Test("a section over a list repeats per element, with the element's names first and outer names still found")
     func listSections() throws {
         let values: TemplateValue = ["movies": [["title": "Heat"], ["title": "Ronin"]], "suffix": "!"]

@@ -22,7 +22,12 @@ public enum HTMLEscaping {
     /// Appends `text` to `output`, escaped for `context`.
     public static func append(_ text: String, to output: inout String, for context: Context = .anywhere) {
         let utf8 = text.utf8
-        guard utf8.contains(where: { isSpecial($0, in: context) }) else {
+        // A native string's bytes are scanned in place (through the view's indices the scan went
+        // through its collection witness, byte by byte); a bridged one's through the view.
+        let hasSpecial =
+            utf8.withContiguousStorageIfAvailable { bytes in bytes.contains { isSpecial($0, in: context) } }
+            ?? utf8.contains { isSpecial($0, in: context) }
+        guard hasSpecial else {
             output += text
             return
         }

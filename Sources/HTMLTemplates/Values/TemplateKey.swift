@@ -28,6 +28,17 @@ public struct TemplateKey: Hashable, Sendable {
         hasher.combine(nameHash)
     }
 
+    /// The hash a dictionary places the key by: the name's hash taken when the key was made, mixed
+    /// with the dictionary's own seed (each dictionary orders its keys its own way, as with any
+    /// key) by a multiply and a fold instead of a whole `Hasher` run. A render looks up every tag's
+    /// name in one dictionary per context level, and `Hasher`'s set-up and finalization were most
+    /// of each lookup. `nameHash` is `String`'s seeded hash, so keys chosen to collide still cannot
+    /// be worked out in advance.
+    public func _rawHashValue(seed: Int) -> Int {
+        let mixed = UInt64(UInt(bitPattern: nameHash ^ seed)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 32))
+    }
+
     /// Whether both name the same value (the hashes first: keys that differ mostly differ there).
     public static func == (lhs: TemplateKey, rhs: TemplateKey) -> Bool {
         lhs.nameHash == rhs.nameHash && lhs.name == rhs.name

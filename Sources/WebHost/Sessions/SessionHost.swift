@@ -87,6 +87,9 @@ final class SessionHost: Sendable {
     /// Whether the store was unreachable at the last append: the log says so once when it goes
     /// and once when it is back.
     let storeIsDown = Mutex(false)
+    /// The windows a stop did not release (``stopSessions()``), held for as long as the host: a
+    /// process that exits after its stop frees them with its memory, not object by object.
+    let leftAtStop = Mutex<[SessionScene]>([])
 
     init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
