@@ -76,11 +76,16 @@ struct StudyFileTests {
             ])
     }
 
-    @Test("a file name that cannot be an id in a URL is refused")
+    @Test("a file name that cannot be an id in a URL is refused, and so is new, the New study form's name")
     func badName() {
+        let rule = "use letters, digits, '-' and '_' only, and not \"new\""
         #expect(
             Self.errors(Self.core, file: "Studies/my study.json") == [
-                "Studies/my study.json:1:1: the file's name \"my study\" is the study's id: use letters, digits, '-' and '_' only"
+                "Studies/my study.json:1:1: the file's name \"my study\" is the study's id: \(rule)"
+            ])
+        #expect(
+            Self.errors(Self.core, file: "Studies/new.json") == [
+                "Studies/new.json:1:1: the file's name \"new\" is the study's id: \(rule)"
             ])
     }
 

@@ -12,7 +12,9 @@ struct FlowHostRouteTests {
             .publicFile("posters/1.svg"), .share, .sharePage(id: String(repeating: "0f", count: 16)),
             .shared(id: String(repeating: "0f", count: 16)), .inspector, .backToHere(entryCount: 0),
             .backToHere(entryCount: 12), .study(link: String(repeating: "0f", count: 16)), .studyDone, .studyGiveUp,
-            .studyThanks,
+            .studyThanks, .studyMisclick, .studyScriptRan, .newStudy, .studyFile(id: "rating"), .studies,
+            .studiesJSON, .studyResults(id: "rating", .html), .studyResults(id: "rating", .json),
+            .studyResults(id: "rating", .csv), .studyResults(id: "new-study", .html), .openTesterPart(study: "rating"),
         ])
     func roundTrip(route: FlowHostRoute) {
         let url = route.url
@@ -28,6 +30,8 @@ struct FlowHostRouteTests {
             ("/public/posters/1.svg", .publicFile("posters/1.svg")),
             ("/_events", .events(after: nil)), ("/_flowhost/inspector/back/", .unknown),
             ("/_flowhost/inspector/back/-1", .unknown), ("/_flowhost/inspector/back/1234567890", .unknown),
+            ("/_flowhost/studies/a/b", .unknown), ("/_flowhost/studies/a/b/study.json", .unknown),
+            ("/_flowhost/studies/new.json", .unknown), ("/_flowhost/studies/new/open", .unknown),
         ])
     func otherPaths(path: String, route: FlowHostRoute) {
         #expect(FlowHostRoute(path: path, query: nil) == route)

@@ -132,6 +132,7 @@ struct StudyFormTests {
         #expect(StudyDraft.id(ofTitle: "Rate a movie!") == "rate-a-movie")
         #expect(StudyDraft.id(ofTitle: "  Ünïcode & Co.  ") == "n-code-co")
         #expect(StudyDraft.id(ofTitle: "¿?") == "study")
+        #expect(StudyDraft.id(ofTitle: "New!") == "new-study", "new names the form")
         #expect(StudyFile.isID(StudyDraft.id(ofTitle: String(repeating: "word ", count: 40))))
     }
 }

@@ -232,6 +232,13 @@ struct StudyResultsTests {
             try await Self.takeTheStudy(client, store: store)
         }
         var testers = try await store.testers(ofStudy: "lab")
+        // The server timed each screen as the testers clicked (a machine's pace, which a slow one
+        // stretches past the score's 5 s): this test sets the one time it scores itself
+        for index in testers.indices {
+            testers[index].events.removeAll {
+                if case .screenTime = $0.kind { true } else { false }
+            }
+        }
         let app = try labApp()
         let traffic = TrafficMap(crawl: try await Crawler(app: app).crawl(), deepLinks: app.deepLinks)
         let study = try Self.file().study

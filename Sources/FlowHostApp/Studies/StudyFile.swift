@@ -52,7 +52,9 @@ public struct StudyFile: Sendable, Equatable {
             reader.errors.insert(
                 StudyFileError(
                     file: file, line: 1, column: 1,
-                    message: "the file's name \"\(name)\" is the study's id: use letters, digits, '-' and '_' only"),
+                    message:
+                        "the file's name \"\(name)\" is the study's id: use letters, digits, '-' and '_' only, and not \"new\""
+                ),
                 at: 0)
         }
         guard let study, reader.errors.isEmpty else { throw StudyFileErrors(reader.errors) }
@@ -111,9 +113,10 @@ public struct StudyFile: Sendable, Equatable {
         }
     }
 
-    /// Whether `name` can be a study's id, in URLs and the store.
+    /// Whether `name` can be a study's id, in URLs and the store: not `new`, which names the
+    /// owner's New study form (`/_flowhost/studies/new`).
     public static func isID(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 64
+        name != "new" && !name.isEmpty && name.utf8.count <= 64
             && name.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
                     || $0 == "_"

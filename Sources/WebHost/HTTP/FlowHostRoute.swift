@@ -127,8 +127,6 @@ public enum FlowHostRoute: Equatable, Sendable {
         case "/_flowhost/comments.json": self = .commentsJSON
         case "/_flowhost/studies": self = .studies
         case "/_flowhost/studies.json": self = .studiesJSON
-        case _ where path.hasPrefix(Self.studyResultsPrefix):
-            self = Self.studyResults(path.dropFirst(Self.studyResultsPrefix.count)) ?? .unknown
         case _ where path.hasPrefix(Self.commentPrefix):
             self = Self.comment(path.dropFirst(Self.commentPrefix.count)) ?? .unknown
         case "/_events": self = .events(after: query.flatMap(Self.version(inQuery:)))
@@ -141,6 +139,9 @@ public enum FlowHostRoute: Equatable, Sendable {
         case _ where path.hasPrefix(Self.studiesPrefix) && path.hasSuffix(Self.studyFileSuffix):
             let id = path.dropFirst(Self.studiesPrefix.count).dropLast(Self.studyFileSuffix.count)
             self = StudyFile.isID(String(id)) ? .studyFile(id: String(id)) : .unknown
+        // After the form and the study files, which share its prefix.
+        case _ where path.hasPrefix(Self.studyResultsPrefix):
+            self = Self.studyResults(path.dropFirst(Self.studyResultsPrefix.count)) ?? .unknown
         case _ where path.hasPrefix(Self.studyPrefix):
             self = .study(link: String(path.dropFirst(Self.studyPrefix.count)))
         case _ where path.hasPrefix(Self.screenPrefix):

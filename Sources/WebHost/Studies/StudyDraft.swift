@@ -121,7 +121,8 @@ struct StudyDraft: Sendable {
     }
 
     /// The id of a study titled `title`: its letters and digits, lowercased, words joined by `-`
-    /// (`Rate a movie!` is `rate-a-movie`), cut to fit an id; `study` when none is left.
+    /// (`Rate a movie!` is `rate-a-movie`), cut to fit an id; `study` when none is left, and
+    /// `new-study` for `new`, the form's own name.
     static func id(ofTitle title: String) -> String {
         var id = ""
         for scalar in title.lowercased().unicodeScalars {
@@ -134,6 +135,8 @@ struct StudyDraft: Sendable {
         while id.hasSuffix("-") { id.removeLast() }
         id = String(id.prefix(48))
         while id.hasSuffix("-") { id.removeLast() }
-        return id.isEmpty ? "study" : id
+        if id.isEmpty { return "study" }
+        // `new` names the form itself (`StudyFile.isID`).
+        return id == "new" ? "new-study" : id
     }
 }
