@@ -611,6 +611,13 @@ class FlowHostTests:
         self.assertEqual(b.title, "Movies")
         self.assertIn(text, b.find(CSS, ".comment-threads").text)
 
+        # Its author deletes it: the server is shared by every test and both browsers, whose pages
+        # must not carry this comment.
+        a.open("/_flowhost/comments", title="Comments")
+        thread = f"//article[contains(@class, 'comment-thread') and .//p[@class='comment-text' and normalize-space()={json.dumps(text)}]]"
+        a.press(a.find(XPATH, thread + "//button[normalize-space()='Delete']"), title="Comments")
+        self.assertNotIn(text, a.run("return document.body.textContent"))
+
     def inspector_panel_text(self, page):
         return page.find("id", "flowhost-inspector").property("textContent")
 
