@@ -134,6 +134,28 @@ struct BadInputTests {
         }
     }
 
+    @Test("a url-encoded form is read whatever the case, spaces and parameters of its media type; another is not")
+    func mediaTypeSpelling() async throws {
+        try await withLabServer { client in
+            var browser = Browser(client)
+            for contentType in [
+                "Application/X-WWW-Form-URLEncoded", "application/x-www-form-urlencoded ; charset=UTF-8",
+                "application/x-www-form-urlencoded;charset=utf-8",
+            ] {
+                let page = try await browser.open()
+                let response = try await browser.post(
+                    try #require(page.action("Rename")), form: "name=Ada", contentType: contentType)
+                #expect(response.status == .seeOther, "\(contentType)")
+            }
+            for contentType in ["application/x-www-form-urlencodedx", "text/plain", ""] {
+                let page = try await browser.open()
+                let response = try await browser.post(
+                    try #require(page.action("Rename")), form: "name=Ada", contentType: contentType)
+                #expect(response.status == .unsupportedMediaType, "\(contentType)")
+            }
+        }
+    }
+
     @Test("an unknown route answers a 404 page")
     func unknownRoute() async throws {
         try await expectUnchanged { browser, _ in

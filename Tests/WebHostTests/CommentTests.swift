@@ -28,9 +28,13 @@ struct CommentTests {
             let page = try await writer.click("Next", on: try await writer.open())
             #expect(page.heading == "Page 2")
             #expect(page.text.contains(#"href="/_flowhost/comments/new" data-comment-mode>Comment</a>"#))
+            // A screen without comments carries no threads column (every page's bytes on the wire):
+            // the list of every thread is on the form, and beside the threads once there are some.
+            #expect(!page.text.contains("comment-threads") && !page.text.contains(#"href="/_flowhost/comments""#))
             let form = try await writer.get("/_flowhost/comments/new")
             #expect(form.status == .ok)
             #expect(form.text.contains(#"name="author""#) && form.text.contains(#"name="text""#))
+            #expect(form.text.contains(#"<a class="comments-link" href="/_flowhost/comments">All comments</a>"#))
 
             let posted = try await writer.post("/_flowhost/comments", form: "author=Ada&text=Say+Save+here")
             #expect(posted.status == .seeOther)
@@ -38,6 +42,8 @@ struct CommentTests {
             let shown = try await writer.open()
             #expect(shown.heading == "Page 2")
             #expect(shown.text.contains("Say Save here") && shown.text.contains("on the whole screen"))
+            #expect(
+                shown.text.contains(#"<p class="comment-links"><a href="/_flowhost/comments">All comments</a></p>"#))
             #expect(!shown.text.contains("written in another state"))
 
             // Another browser on another state of the same screen (Page 1, by no click) sees it as such.

@@ -109,9 +109,9 @@ extension FlowHostResponder {
         } catch {
             return .failure(badRequest("The form could not be read: \(error)."))
         }
-        let mediaType = request.headers[.contentType].map {
-            $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        }
+        // Trimmed as HTTP trims (spaces and tabs), not by Foundation's `CharacterSet`: that took 2 %
+        // of the server's CPU on a round trip (9 µs a POST, a release profile at 8 sessions).
+        let mediaType = request.headers[.contentType].map { $0.prefix { $0 != ";" }.trimmingOWS().lowercased() }
         guard mediaType == "application/x-www-form-urlencoded" || (mediaType == nil && body.readableBytes == 0) else {
             return .failure(
                 Refusal(

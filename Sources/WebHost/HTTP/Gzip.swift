@@ -29,9 +29,12 @@ enum Gzip {
 
     /// `bytes` compressed, if that makes them smaller; nil otherwise (or if no compressor can be
     /// made: only when memory runs out). The array is of the exact size (a page's compressed bytes
-    /// are kept for as long as its session lives).
-    static func compress(_ bytes: ByteBuffer) -> [UInt8]? {
-        guard
+    /// are kept for as long as its session lives). `bytes` are read where they are: a rendered
+    /// page is compressed straight from its string's storage, never copied into a buffer first.
+    static func compress(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
+        // Room for one byte less than the input: libdeflate answers 0 when the output does not
+        // fit, that is, when compressing would not make it smaller.
+        guard bytes.count > 1,
             let compressor = idle.withLock({ $0.popLast() })
                 ?? libdeflate_alloc_compressor(level).map(Compressor.init(pointer:))
         else { return nil }
@@ -43,15 +46,10 @@ enum Gzip {
             }
             if !kept { libdeflate_free_compressor(compressor.pointer) }
         }
-        return bytes.withUnsafeReadableBytes { input -> [UInt8]? in
-            // Room for one byte less than the input: libdeflate answers 0 when the output does not
-            // fit, that is, when compressing would not make it smaller.
-            guard input.count > 1 else { return nil }
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: input.count - 1) { output in
-                let count = libdeflate_gzip_compress(
-                    compressor.pointer, input.baseAddress, input.count, output.baseAddress, output.count)
-                return count == 0 ? nil : Array(output[..<count])
-            }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count - 1) { output in
+            let count = libdeflate_gzip_compress(
+                compressor.pointer, bytes.baseAddress, bytes.count, output.baseAddress, output.count)
+            return count == 0 ? nil : Array(output[..<count])
         }
     }
 

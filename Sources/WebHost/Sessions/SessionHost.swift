@@ -333,7 +333,7 @@ final class SessionHost: Sendable {
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
-            storyboardScreen: tree.storyboardScreen, body: CompressedBody(ByteBuffer(string: html)))
+            storyboardScreen: tree.storyboardScreen, body: CompressedBody(html))
         session.publish(page)
         return page
     }
