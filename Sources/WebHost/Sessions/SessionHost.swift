@@ -66,6 +66,8 @@ final class SessionHost: Sendable {
     /// Studies' results, computed at most once per `trafficRefreshInterval`
     /// (`SessionHost+StudyResults.swift`).
     let resultsOfStudies: FiguresCache<StudyResultsKey, StudyResults>
+    /// One copy of each study for its live testers' runs.
+    let sharedStudies = SharedStudies()
     let configuration: WebHostConfiguration
     let logger: Logger
     /// Logged when new sessions push out older new ones (a client that keeps no cookies, a crawler).
