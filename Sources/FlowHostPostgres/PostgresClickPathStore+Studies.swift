@@ -191,7 +191,7 @@ extension PostgresClickPathStore {
 
     /// The testers of the study `id` for its results, in the order they started, secret values left
     /// empty: PostgreSQL's JSON functions split each path copy into its entries and each event into
-    /// columns (``StudyEventColumns``), so that Swift decrypts nothing, decodes each distinct entry
+    /// columns (`StudyEventColumns`), so that Swift decrypts nothing, decodes each distinct entry
     /// once and no event as JSON. `json`, not `jsonb`: its text is the stored one, which the
     /// entries' decoding (secret values left out as text) reads.
     public func testersForFigures(ofStudy id: String) async throws -> [StudyTester] {

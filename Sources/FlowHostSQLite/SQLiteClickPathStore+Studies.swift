@@ -186,7 +186,7 @@ extension SQLiteClickPathStore {
 
     /// The testers of the study `id` for its results, in the order they started, secret values left
     /// empty: in one read, SQLite's JSON functions split each path copy into its entries and each
-    /// event into columns (``StudyEventColumns``), so that Swift decrypts nothing, decodes each
+    /// event into columns (`StudyEventColumns`), so that Swift decrypts nothing, decodes each
     /// distinct entry once and no event as JSON (`Benchmarks/study-results.sh`).
     public func testersForFigures(ofStudy id: String) async throws -> [StudyTester] {
         let source = sealed.source
