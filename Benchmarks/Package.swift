@@ -94,8 +94,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MovieDemo", package: flowHost),
                 .product(name: "WebHost", package: flowHost),
+                "MallocInUse",
             ]
         ),
+        // What a study's results hold, by malloc's count (Benchmarks/study-results.sh).
+        .target(name: "MallocInUse"),
         // The bare Hummingbird route the page GET is measured against (Benchmarks/webhost.sh).
         .executableTarget(
             name: "BareRoute",

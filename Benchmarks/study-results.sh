@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A study's results over many testers: the sample crawled, a 3-task study and its testers kept in a
-# fresh SQLite store, then the time for a served `GET /_flowhost/studies/ID.json` (read the testers,
-# fold their parts on the live map's crawl, encode), median of 5 runs; checks that the counts are the
-# ones put in (see Benchmarks/Sources/StudyResultsBench). A measurement: it exits 0 whatever the
-# times, 1 when a count is wrong.
+# fresh SQLite store, then the time for a served `GET /_flowhost/studies/ID.json` (read the testers
+# for figures, fold their parts on the live map's crawl, encode; uncached), median of 5 runs, beside
+# the store's whole read as main did it; checks that the counts are the ones put in (see
+# Benchmarks/Sources/StudyResultsBench). A measurement: it exits 0 whatever the times, 1 when a
+# count is wrong.
 # Usage: Benchmarks/study-results.sh           release build, 10,000 testers
 #        Benchmarks/study-results.sh --smoke   debug build, 200 testers, one run, as CI does
 set -euo pipefail

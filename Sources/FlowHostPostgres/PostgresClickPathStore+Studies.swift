@@ -189,6 +189,58 @@ extension PostgresClickPathStore {
         }
     }
 
+    /// The testers of the study `id` for its results, in the order they started, secret values left
+    /// empty: PostgreSQL's JSON functions split each path copy into its entries and each event into
+    /// columns (`StudyEventColumns`), so that Swift decrypts nothing, decodes each distinct entry
+    /// once and no event as JSON. `json`, not `jsonb`: its text is the stored one, which the
+    /// entries' decoding (secret values left out as text) reads.
+    public func testersForFigures(ofStudy id: String) async throws -> [StudyTester] {
+        let (testerRows, entryRows, eventRows) = try await reaching { client, logger in
+            let testers = try await client.query(
+                "SELECT session, started FROM flowhost_testers WHERE study = \(id) ORDER BY started, session",
+                logger: logger
+            ).collect()
+            let entries = try await client.query(
+                """
+                SELECT t.session, e.entry::text
+                FROM flowhost_testers t, json_array_elements(t.path::json -> 'entries') WITH ORDINALITY AS e (entry, n)
+                WHERE t.study = \(id) ORDER BY t.session, e.n
+                """, logger: logger
+            ).collect()
+            let events = try await client.query(
+                """
+                SELECT e.tester, (e.event::json ->> 'task')::integer, e.event::json ->> 'at', k.key,
+                    (k.value ->> 'entry')::integer, k.value ->> 'screen', k.value ->> 'seconds', k.value ->> 'x',
+                    k.value ->> 'y'
+                FROM flowhost_tester_events e JOIN flowhost_testers t ON t.session = e.tester,
+                    json_each(e.event::json -> 'kind') AS k
+                WHERE t.study = \(id) ORDER BY e.tester, e.position
+                """, logger: logger
+            ).collect()
+            return (testers, entries, events)
+        }
+        var testers: [SealedClickPaths.TesterTexts] = []
+        var index: [String: Int] = [:]
+        for row in testerRows {
+            let (session, started) = try row.decode((String, Double).self)
+            index[session] = testers.count
+            testers.append(SealedClickPaths.TesterTexts(started: started))
+        }
+        for row in entryRows {
+            let (session, entry) = try row.decode((String, String).self)
+            if let tester = index[session] { testers[tester].entries.append(entry) }
+        }
+        for row in eventRows {
+            let (session, task, at, kind, entry, screen, seconds, x, y) = try row.decode(
+                (String, Int, String, String, Int?, String?, String?, String?, String?).self)
+            guard let tester = index[session] else { continue }
+            let columns = StudyEventColumns(
+                task: task, at: at, kind: kind, entry: entry, screen: screen, seconds: seconds, x: x, y: y)
+            testers[tester].events.append(try columns.event(source: sealed.source))
+        }
+        return try await sealed.testersForFigures(testers)
+    }
+
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         let key = IdentifierDigest.of(session)

@@ -184,6 +184,53 @@ extension SQLiteClickPathStore {
         }
     }
 
+    /// The testers of the study `id` for its results, in the order they started, secret values left
+    /// empty: in one read, SQLite's JSON functions split each path copy into its entries and each
+    /// event into columns (`StudyEventColumns`), so that Swift decrypts nothing, decodes each
+    /// distinct entry once and no event as JSON (`Benchmarks/study-results.sh`).
+    public func testersForFigures(ofStudy id: String) async throws -> [StudyTester] {
+        let source = sealed.source
+        let testers = try await read { db -> [SealedClickPaths.TesterTexts] in
+            var testers: [SealedClickPaths.TesterTexts] = []
+            var index: [Int64: Int] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT rowid, started FROM testers WHERE study = ? ORDER BY started, rowid", arguments: [id])
+            while let row = try rows.next() {
+                index[row[0]] = testers.count
+                testers.append(SealedClickPaths.TesterTexts(started: row[1]))
+            }
+            let entries = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT t.rowid, e.value FROM testers AS t, json_each(t.path, '$.entries') AS e
+                    WHERE t.study = ? ORDER BY t.rowid, e.key
+                    """,
+                arguments: [id])
+            while let row = try entries.next() {
+                if let tester = index[row[0]] { testers[tester].entries.append(row[1]) }
+            }
+            // Numbers as their JSON text (`->`), strings as SQL text (`->>`).
+            let events = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT t.rowid, e.event ->> '$.task', e.event -> '$.at', k.key, k.value ->> '$.entry',
+                        k.value ->> '$.screen', k.value -> '$.seconds', k.value -> '$.x', k.value -> '$.y'
+                    FROM testers AS t JOIN testerEvents AS e ON e.tester = t.session, json_each(e.event, '$.kind') AS k
+                    WHERE t.study = ? ORDER BY t.rowid, e.position
+                    """,
+                arguments: [id])
+            while let row = try events.next() {
+                guard let tester = index[row[0]] else { continue }
+                let columns = StudyEventColumns(
+                    task: row[1], at: row[2], kind: row[3], entry: row[4], screen: row[5], seconds: row[6], x: row[7],
+                    y: row[8])
+                testers[tester].events.append(try columns.event(source: source))
+            }
+            return testers
+        }
+        return try await sealed.testersForFigures(testers)
+    }
+
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         let key = IdentifierDigest.of(session)

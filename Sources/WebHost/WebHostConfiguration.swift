@@ -77,7 +77,8 @@ public struct WebHostConfiguration: Sendable {
     /// used.
     public var trafficSessions = 10_000
     /// The live map's traffic figures are read from the store and computed at most once in this
-    /// long (for each `since` asked); requests meanwhile share them.
+    /// long (for each `since` asked); requests meanwhile share them. So are a study's results
+    /// (its page, JSON and CSV).
     public var trafficRefreshInterval: Duration = .seconds(5)
 
     /// Let people comment on screens (the Comment control beside Share, pins on the screens, the

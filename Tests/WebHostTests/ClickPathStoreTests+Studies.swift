@@ -207,4 +207,45 @@ extension ClickPathStoreTests {
             #expect(testers.map(\.events.count) == [2, 2])
         }
     }
+
+    @Test(
+        "the figures read gives each tester as the full read does (events of every kind, in order) with no secret value",
+        arguments: Kind.allCases)
+    func testersForFigures(kind: Kind) async throws {
+        try await kind.withStore { store in
+            try await store.saveStudy(Self.study, id: "rating", link: "link", expires: Self.inAMonth)
+            try await store.saveStudy(Self.study, id: "another", link: "other", expires: Self.inAMonth)
+            // Times and points no decimal text holds exactly: they must read back to the bit.
+            let at = Date(timeIntervalSinceReferenceDate: 786_000_000.123_456_789)
+            let events = [
+                Self.event(0, .started(entry: 0)), Self.event(0, .scriptRan),
+                StudyEvent(task: 0, at: at, kind: .misclick(screen: "movies/list", x: 0.1, y: 2.0 / 3)),
+                StudyEvent(task: 0, at: at, kind: .screenTime(screen: "movies/\"detail\" ✓", seconds: 1 / 3)),
+                Self.event(0, .succeeded(entry: 2)), Self.event(1, .started(entry: 2)), Self.event(1, .done(entry: 4)),
+                Self.event(2, .started(entry: 4)), Self.event(2, .gaveUp(entry: 5)),
+            ]
+            for (tester, link) in [("a", "link"), ("b", "link"), ("c", "other")] {
+                _ = try await store.startTester(tester, fromStudyLink: link)
+            }
+            try await store.record(events, ofTester: "a", at: 0, path: ClickPath(Self.entries))
+            try await store.record([Self.event(0, .started(entry: 0))], ofTester: "c", at: 0, path: ClickPath())
+
+            let full = try await store.testers(ofStudy: "rating")
+            let figures = try await store.testersForFigures(ofStudy: "rating")
+            #expect(figures.count == 2, "b, who has no events nor path yet, is a tester too")
+            #expect(figures.map(\.events) == full.map(\.events))
+            #expect(figures.map(\.events) == [events, []])
+            #expect(figures.map(\.started) == full.map(\.started))
+            #expect(figures.map(\.path.entries) == full.map { $0.path.entries.map(\.secretValuesLeftOut) })
+            func secretValues(_ testers: [StudyTester]) -> [String] {
+                testers.flatMap(\.path.entries).flatMap { entry -> [String] in
+                    guard case .action(_, let fields) = entry else { return [] }
+                    return fields.fields.filter(\.isSecret).map(\.value)
+                }
+            }
+            try #require(!secretValues(full).isEmpty && !secretValues(full).contains(""), "the whole read has them")
+            #expect(secretValues(figures) == secretValues(full).map { _ in "" }, "no secret value reaches the figures")
+            #expect(try await store.testersForFigures(ofStudy: "unknown").isEmpty)
+        }
+    }
 }

@@ -5,20 +5,23 @@ import FlowHostSQLite
 import Foundation
 import HTMLPresenter
 import Logging
+import MallocInUse
 import MovieDemo
 import WebHost
 
 // A study's results over many testers (Benchmarks/study-results.sh): crawls the sample, keeps a
 // 3-task study and its testers in a fresh SQLite store through the store's own calls, serves it
-// (WebHost, on a free port) and times `GET /_flowhost/studies/bench.json` (read the testers, fold
-// them on the live map's crawl, encode): median of the runs, after one that crawls the live map.
+// (WebHost, on a free port) and times `GET /_flowhost/studies/bench.json` (read the testers for
+// figures, fold them on the live map's crawl, encode; the results' cache is off, so each request
+// counts anew): median of the runs, after one that crawls the live map. Before that, without the
+// server, it times the store's two reads (whole, as main read, and for figures) and the fold.
 // Each task's goal is the screen of one of the crawl's states, its expected path the screens the
 // crawler's path to that state went through. Tester i does each task in turn with outcome
 // (i + task) % 5: the crawler's path (a direct success), another state's path then a deep link back
 // to the start and the crawler's path (an indirect success), another state's path then "Give up",
 // or then "I'm done", or a start without end (a bounce: every event two hours old); after a bounce
 // nothing more. Every second tester's pages ran the script, with one misclick a task. It checks
-// that the JSON's counts are those put in, and prints the time.
+// that the JSON's counts are those put in and that both reads fold alike, and prints the times.
 // Usage: flowhost-study-results [testers] [runs]    (10000 testers, 5 runs by default)
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
@@ -165,20 +168,39 @@ try await withThrowingTaskGroup(of: Void.self) { group in
 }
 print("stored: \(testerCount) testers of a 3-task study in \(format(milliseconds(clock.now - started))) ms")
 
-// Where the time goes, without the server: reading the testers, then folding them.
+// Where the time goes, without the server: reading the testers whole (secret values decrypted,
+// events decoded as JSON: what main's results read), reading them for figures (what the results
+// read now), then folding them; both reads must fold to the same results. What the results held
+// cost: the bytes malloc has handed out and not had back, before the fold and while they are held.
+func allocatedBytes() -> Int {
+    Int(malloc_in_use())
+}
+var wholeReads: [Double] = []
 var reads: [Double] = []
 var folds: [Double] = []
+var held: [Double] = []
 for _ in 0..<runs {
-    let start = clock.now
-    let testers = try await store.testers(ofStudy: "bench")
+    var start = clock.now
+    let whole = try await store.testers(ofStudy: "bench")
+    wholeReads.append(milliseconds(clock.now - start))
+    start = clock.now
+    let testers = try await store.testersForFigures(ofStudy: "bench")
     let read = clock.now
-    let results = traffic.results(of: study, testers: testers, now: .now, idleTime: .seconds(1800))
+    let (now, before) = (Date.now, allocatedBytes())
+    let results = traffic.results(of: study, testers: testers, now: now, idleTime: .seconds(1800))
     let folded = clock.now
+    held.append(Double(allocatedBytes() - before) / 1e6)
     guard testers.count == testerCount, results.tasks[0].testers == testerCount else { fail("read or folded too few") }
+    guard results == traffic.results(of: study, testers: whole, now: now, idleTime: .seconds(1800)) else {
+        fail("the figures read folds to other results than the whole read")
+    }
     reads.append(milliseconds(read - start))
     folds.append(milliseconds(folded - read))
 }
-print("of which: read \(format(reads.sorted()[runs / 2])) ms, fold \(format(folds.sorted()[runs / 2])) ms (medians)")
+print(
+    "of which: read \(format(reads.sorted()[runs / 2])) ms (the whole read, as main: "
+        + "\(format(wholeReads.sorted()[runs / 2])) ms), fold \(format(folds.sorted()[runs / 2])) ms (medians); "
+        + "one study's results held: \(format(held.sorted()[runs / 2])) MB")
 
 // The results as a tool reads them.
 struct Results: Decodable {
@@ -199,6 +221,9 @@ let put = expected
 var configuration = WebHostConfiguration()
 configuration.port = 0
 configuration.host = "127.0.0.1"
+// Every request reads and folds anew, as the first after the results' refresh interval does: the
+// measure is the count, not the cache.
+configuration.trafficRefreshInterval = .zero
 var logger = Logger(label: "study-results")
 // Cancelling the server at the end logs its closing channels as errors: only what matters more shows.
 logger.logLevel = .critical
@@ -250,7 +275,8 @@ let times = try await withThrowingTaskGroup(of: [Double]?.self) { group in
     group.cancelAll()
     return times
 }
+let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
 print(
     "results of \(testerCount) testers, 3 tasks, \(runs) runs: median \(format(times[runs / 2])) ms,"
-        + " max \(format(times[runs - 1])) ms")
+        + " max \(format(times[runs - 1])) ms (load \(load))")
 print("checked: every task's testers, direct and indirect successes, gave up, done, bounced and misclick rate")

@@ -41,7 +41,8 @@ import ServiceLifecycle
 /// - **Share sweep**: ``removeExpiredShares()`` removes expired shares no session refers to, and
 ///   forgets the path of revoked ones no session refers to.
 /// - **Figures**: ``sessionPaths(usedSince:limit:)`` gives every entry as stored, duplicates
-///   included, with secret values left empty.
+///   included, with secret values left empty; ``testersForFigures(ofStudy:)`` gives the testers as
+///   ``testers(ofStudy:)`` does, with secret values left empty.
 /// - **Studies**: at most ``ClickPathStoreLimits/maxStudies`` studies; a study added under a taken
 ///   id changes nothing; a study saved again keeps its testers; a tester starts only from an open link,
 ///   and at most ``ClickPathStoreLimits/maxTestersPerStudy`` per study (starting again under a
@@ -170,6 +171,13 @@ public protocol ClickPathStore: Service {
 
     /// The testers of the study `id`, in the order they started (none for an unknown study).
     func testers(ofStudy id: String) async throws -> [StudyTester]
+
+    /// The testers of the study `id` as ``testers(ofStudy:)`` gives them, except that the values of
+    /// secret fields in their path copies come back empty
+    /// (`HTMLPresenter/ClickPath/Entry/secretValuesLeftOut`): what a study's results fold, which
+    /// show no typed value, so a store at rest decrypts nothing for them and reads them in the
+    /// cheapest way it has.
+    func testersForFigures(ofStudy id: String) async throws -> [StudyTester]
 
     /// The study (its id) whose tester the session `session` is, with the tester as
     /// ``testers(ofStudy:)`` gives them; nil when the session is none. A session rebuilt from the

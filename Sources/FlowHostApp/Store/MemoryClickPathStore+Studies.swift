@@ -119,6 +119,15 @@ extension MemoryClickPathStore {
         }
     }
 
+    /// The testers of the study `id`, in the order they started, secret values left empty.
+    public func testersForFigures(ofStudy id: String) async throws -> [StudyTester] {
+        try await testers(ofStudy: id).map { tester in
+            var tester = tester
+            tester.path = ClickPath(tester.path.entries.map(\.secretValuesLeftOut))
+            return tester
+        }
+    }
+
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         state.withLock { $0.testers[session].map { ($0.study, $0.tester) } }

@@ -20,11 +20,11 @@ extension SessionHost {
     /// ``WebHostConfiguration/trafficSessions`` of them, the most recently used, on `live`: read
     /// from the store and folded off the main actor, at most once per
     /// ``WebHostConfiguration/trafficRefreshInterval``.
-    func traffic(since: Date?, on live: LiveMap) async throws -> TrafficCache.Counted {
+    func traffic(since: Date?, on live: LiveMap) async throws -> CountedTraffic {
         let limit = configuration.trafficSessions
-        return try await traffic.counted(for: TrafficCache.Key(map: live.id, since: since)) { [paths] in
+        return try await traffic.value(for: CountedTraffic.Key(map: live.id, since: since)) { [paths] in
             let walks = try await paths.sessionPaths(usedSince: since, limit: limit).map(live.traffic.walk)
-            return TrafficCache.Counted(walks: walks, figures: live.traffic.figures(of: walks), at: .now)
+            return CountedTraffic(walks: walks, figures: live.traffic.figures(of: walks))
         }
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import FlowCore
+import FlowCrawl
 import FlowHostApp
 import Foundation
 import HTMLPages
@@ -61,7 +62,12 @@ final class SessionHost: Sendable {
     /// `/_flowhost/map`: crawled once per version of the templates.
     let flowMap: ServedFlowMap<LiveMap>
     /// The live map's traffic figures, computed at most once per `trafficRefreshInterval`.
-    let traffic: TrafficCache
+    let traffic: FiguresCache<CountedTraffic.Key, CountedTraffic>
+    /// Studies' results, computed at most once per `trafficRefreshInterval`
+    /// (`SessionHost+StudyResults.swift`).
+    let resultsOfStudies: FiguresCache<StudyResultsKey, StudyResults>
+    /// One copy of each study for its live testers' runs.
+    let sharedStudies = SharedStudies()
     let configuration: WebHostConfiguration
     let logger: Logger
     /// Logged when new sessions push out older new ones (a client that keeps no cookies, a crawler).
@@ -96,7 +102,9 @@ final class SessionHost: Sendable {
         self.paths = paths
         tasks = HostTasks()
         flowMap = ServedFlowMap(tasks: tasks)
-        traffic = TrafficCache(interval: configuration.trafficRefreshInterval)
+        traffic = FiguresCache(interval: configuration.trafficRefreshInterval, maxKeys: 16)
+        resultsOfStudies = FiguresCache(
+            interval: configuration.trafficRefreshInterval, maxKeys: Self.cachedStudyResults)
         currentRenderer = Mutex(PageRenderer(templates: app.templates))
         store = SessionStore(
             maxSessions: configuration.maxSessions, maxNewSessions: configuration.maxNewSessions,

@@ -22,15 +22,42 @@ extension SessionHost {
         }
     }
 
-    /// The study `id` and its results as of now on the live map's crawl; nil when the store has no
-    /// such study. A tester's task not ended is a bounce once their last event is older than the
-    /// sessions' ``WebHostConfiguration/idleTimeout``.
+    /// What a study's results are kept for (``resultsOfStudies``): the live map's crawl (its
+    /// templates' generation), the study's id, and what it asks as JSON (a study saved again with
+    /// other tasks is counted anew).
+    struct StudyResultsKey: Hashable, Sendable {
+        let map: Int
+        let study: String
+        let definition: Data
+    }
+
+    /// At most this many studies' results are kept (the most recently counted); one over 10,000
+    /// testers of 3 tasks holds about 7 MB (`Benchmarks/study-results.sh` prints it).
+    static let cachedStudyResults = 4
+
+    /// The study `id` and its results on the live map's crawl, as of at most
+    /// ``WebHostConfiguration/trafficRefreshInterval`` ago: the page, its JSON and CSV share one
+    /// count, read from the store (``FlowHostApp/ClickPathStore/testersForFigures(ofStudy:)``) and
+    /// folded off the main actor, by one request while the others wait for it. Nil when the store
+    /// has no such study. A tester's task not ended is a bounce once their last event is older than
+    /// the sessions' ``WebHostConfiguration/idleTimeout``.
+    ///
+    /// Kept for a bounded age, not until a change is announced: other processes sharing a
+    /// PostgreSQL store record testers' events too, and announce none of them; and the count
+    /// changes with time alone (a task not ended turns from under way to bounced).
     func studyResults(id: String) async throws -> (study: StoredStudy, results: StudyResults, live: LiveMap)? {
         guard let study = try await paths.study(id: id) else { return nil }
         let live = try await liveMap()
-        let testers = try await paths.testers(ofStudy: id)
-        let results = live.traffic.results(
-            of: study.study, testers: testers, now: .now, idleTime: configuration.idleTimeout)
+        // Sorted keys: a keyed container's keys come out in a dictionary's order, which differs
+        // from one encoding to the next.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let key = StudyResultsKey(map: live.id, study: id, definition: try encoder.encode(study.study))
+        let results = try await resultsOfStudies.value(for: key) { [paths, configuration] in
+            let testers = try await paths.testersForFigures(ofStudy: id)
+            return live.traffic.results(
+                of: study.study, testers: testers, now: .now, idleTime: configuration.idleTimeout)
+        }
         return (study, results, live)
     }
 

@@ -49,7 +49,8 @@ extension SessionHost {
             throw TesterRefusal.storeFailed
         }
         logger.info("tester started", metadata: ["session": "\(session.id.short)", "study": "\(study.id)"])
-        session.studyRun.withLock { $0 = StudyRun(studyID: study.id, study: study.study) }
+        let shared = sharedStudies.shared(study.study, id: study.id)
+        session.studyRun.withLock { $0 = StudyRun(studyID: study.id, study: shared) }
         let outcome = try await session.queue.run { () throws(RenderError) in try await beginTask(of: session) }
         return (session, outcome)
     }
@@ -137,7 +138,7 @@ extension SessionHost {
             guard let (studyID, tester) = try await paths.tester(session: session.id.description),
                 let stored = try await paths.study(id: studyID)
             else { return nil }
-            return StudyRun(studyID: studyID, study: stored.study, tester: tester)
+            return StudyRun(studyID: studyID, study: sharedStudies.shared(stored.study, id: studyID), tester: tester)
         } catch {
             logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
             return nil

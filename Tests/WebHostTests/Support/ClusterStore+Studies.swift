@@ -49,6 +49,11 @@ extension ClusterStore.Process {
         return try await cluster.shared.testers(ofStudy: id)
     }
 
+    func testersForFigures(ofStudy id: String) async throws -> [StudyTester] {
+        try cluster.checkUp()
+        return try await cluster.shared.testersForFigures(ofStudy: id)
+    }
+
     func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         try cluster.checkUp()
         return try await cluster.shared.tester(session: session)

@@ -1,28 +1,21 @@
-import FlowCrawl
 import Foundation
 import Synchronization
 
-/// The live map's traffic: the stored sessions' paths and their figures, read and computed at most
-/// once per `interval` for each `since` asked (requests meanwhile wait for that one computation or
-/// share its result), off the main actor, for at most a few `since` values at a time.
-final class TrafficCache: Sendable {
-    /// The sessions read and walked, and their figures, at one time.
-    struct Counted: Sendable {
-        let walks: [PathWalk]
-        let figures: TrafficFigures
+/// Figures read from the store and computed, kept for `interval`: the live map's traffic (by the
+/// crawl and `since`) and each study's results (by the crawl and the study). Each key's figures are
+/// computed at most once per `interval` (requests meanwhile wait for that one computation or share
+/// its result), for at most `maxKeys` keys at a time, one computation at a time.
+final class FiguresCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// Figures and when they were computed.
+    private struct Computed {
+        let value: Value
         let at: ContinuousClock.Instant
-    }
-
-    /// What the figures were computed for: the crawl (its templates' generation) and `since`.
-    struct Key: Hashable {
-        let map: Int
-        let since: Date?
     }
 
     /// What a request asking for figures is told: here they are, compute them, or ask again (the
     /// request that computed them failed).
     private enum Turn {
-        case counted(Counted)
+        case computed(Value)
         case compute
         case askAgain
     }
@@ -30,31 +23,34 @@ final class TrafficCache: Sendable {
     private typealias Waiter = CheckedContinuation<Turn, Never>
 
     private struct State {
-        var counted: [Key: Counted] = [:]
+        var computed: [Key: Computed] = [:]
         var computing: [Key: [Waiter]] = [:]
     }
 
-    /// At most this many `since` values are kept; the oldest computed goes first.
-    private static let maxKeys = 16
     private let state = Mutex(State())
     private let interval: Duration
-    /// One computation at a time, whatever its `since`: a visitor asking for many `since` values
-    /// at once costs one reading of the store at a time, not one each in parallel.
+    /// At most this many keys are kept; the oldest computed goes first.
+    private let maxKeys: Int
+    /// One computation at a time, whatever its key: a visitor asking for many keys at once costs
+    /// one reading of the store at a time, not one each in parallel.
     private let computations = RequestQueue()
 
-    /// A cache whose figures are computed again once `interval` old.
-    init(interval: Duration) {
+    /// A cache whose figures are computed again once `interval` old, holding at most `maxKeys`.
+    init(interval: Duration, maxKeys: Int) {
         self.interval = interval
+        self.maxKeys = maxKeys
     }
 
     /// The figures for `key`: kept ones younger than the interval, else computed by `compute` (by
     /// this request, or by the one computing them already).
-    func counted(for key: Key, compute: () async throws -> Counted) async throws -> Counted {
+    func value(for key: Key, compute: () async throws -> Value) async throws -> Value {
         while true {
             let turn = await withCheckedContinuation { (waiter: Waiter) in
                 let now = ContinuousClock.now
                 let ready = state.withLock { state -> Turn? in
-                    if let counted = state.counted[key], now - counted.at < interval { return .counted(counted) }
+                    if let computed = state.computed[key], now - computed.at < interval {
+                        return .computed(computed.value)
+                    }
                     guard state.computing[key] == nil else {
                         state.computing[key]?.append(waiter)
                         return nil
@@ -65,7 +61,7 @@ final class TrafficCache: Sendable {
                 if let ready { waiter.resume(returning: ready) }
             }
             switch turn {
-            case .counted(let counted): return counted
+            case .computed(let value): return value
             case .askAgain: continue
             case .compute: return try await computeAndShare(key, compute)
             }
@@ -74,25 +70,23 @@ final class TrafficCache: Sendable {
 
     /// Computes the figures for `key`, keeps them, and hands them to the requests that waited (or
     /// tells them to ask again when computing failed).
-    private func computeAndShare(_ key: Key, _ compute: () async throws -> Counted) async throws -> Counted {
-        let counted: Counted
+    private func computeAndShare(_ key: Key, _ compute: () async throws -> Value) async throws -> Value {
+        let value: Value
         do {
-            counted = try await computations.run { try await compute() }
+            value = try await computations.run { try await compute() }
         } catch {
             let waiters = state.withLock { $0.computing.removeValue(forKey: key) ?? [] }
             for waiter in waiters { waiter.resume(returning: .askAgain) }
             throw error
         }
         let waiters = state.withLock { state -> [Waiter] in
-            state.counted[key] = counted
-            if state.counted.count > Self.maxKeys,
-                let oldest = state.counted.min(by: { $0.value.at < $1.value.at })?.key
-            {
-                state.counted[oldest] = nil
+            state.computed[key] = Computed(value: value, at: .now)
+            if state.computed.count > maxKeys, let oldest = state.computed.min(by: { $0.value.at < $1.value.at })?.key {
+                state.computed[oldest] = nil
             }
             return state.computing.removeValue(forKey: key) ?? []
         }
-        for waiter in waiters { waiter.resume(returning: .counted(counted)) }
-        return counted
+        for waiter in waiters { waiter.resume(returning: .computed(value)) }
+        return value
     }
 }
