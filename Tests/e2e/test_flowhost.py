@@ -831,6 +831,7 @@ class TimedResult(unittest.TextTestResult):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.per_browser = {}  # kind (None: no browser): {"tests", "seconds", "failed", "expected"}
+        self.durations = []  # (seconds, test id) of each test: where the suite's time goes
         self._started = None
 
     def _figures(self, test):
@@ -846,6 +847,7 @@ class TimedResult(unittest.TextTestResult):
         figures = self._figures(test)
         figures["tests"] += 1
         figures["seconds"] += time.monotonic() - self._started
+        self.durations.append((time.monotonic() - self._started, test.id().removeprefix("__main__.")))
 
     def addFailure(self, test, err):
         super().addFailure(test, err)
@@ -889,6 +891,8 @@ def main():
         else:
             line += f"; {seconds:.0f} s"
         print(line)
+    slowest = sorted(result.durations, reverse=True)[:8]
+    print("e2e slowest: " + ", ".join(f"{name} {seconds:.0f} s" for seconds, name in slowest))
     for test, trace in result.expectedFailures:  # why, so that a failure for another reason shows
         reason = next((line for line in trace.splitlines() if line.startswith("AssertionError: ")), trace.splitlines()[-1])
         print(f"expected failure {test.id()}: {reason.removeprefix('AssertionError: ')[:300]}")
