@@ -11,6 +11,11 @@ Environment (all optional):
   E2E_CHROMIUM       Chromium (default: whichever chromedriver finds, /usr/bin/chromium)
   E2E_FIREFOX        Firefox (default: /usr/lib/firefox-esr/firefox-esr)
   E2E_TIMEOUT        seconds a wait for a page or an element may take (default: 10)
+  E2E_BROWSERS       the tests to run, by the browser they use: a comma-separated list of chromium,
+                     firefox and none (the tests that use no browser); default all three
+  E2E_RUN            a name for this run's own files in e2e-artifacts (the shared server's log and
+                     store, the export), for runs that share the folder at once: scripts/e2e runs
+                     Chromium's tests and Firefox's side by side, each process with its own server
 """
 
 import functools
@@ -30,6 +35,12 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ARTIFACTS = os.path.join(ROOT, "e2e-artifacts")
 FLOWHOST = os.environ.get("FLOWHOST_BIN", os.path.join(ROOT, ".build", "debug", "flowhost"))
 TIMEOUT = float(os.environ.get("E2E_TIMEOUT", "10"))
+BROWSER_CHOICES = ("chromium", "firefox", "none")
+BROWSERS = set(os.environ.get("E2E_BROWSERS", ",".join(BROWSER_CHOICES)).split(","))
+if not BROWSERS <= set(BROWSER_CHOICES):
+    unknown = ", ".join(sorted(BROWSERS - set(BROWSER_CHOICES)))
+    raise SystemExit(f"E2E_BROWSERS: {unknown} is none of {', '.join(BROWSER_CHOICES)}")
+RUN = os.environ.get("E2E_RUN", "")
 
 DEMO_EMAIL = "ada@example.com"
 DEMO_PASSWORD = "flowhost"
@@ -185,7 +196,12 @@ def _tail(path, lines=20):
         return ""
 
 
-SERVER = Server()
+def run_file_name(stem, extension=""):
+    """The name of a file of this run in e2e-artifacts: `server-chromium.log` for (`server`, `.log`) in run chromium."""
+    return f"{stem}-{RUN}{extension}" if RUN else stem + extension
+
+
+SERVER = Server(log_name=run_file_name("server", ".log"))
 
 # Every page any test shows: axe as it shows, the Nu HTML checker over all of them at the end.
 CHECKS = PageChecks()

@@ -1,7 +1,8 @@
 """End-to-end test of `flowhost export`: the static site opened from file:// in each browser.
 
 Written once (`ExportTests`), run per browser by the classes test_flowhost.py makes (ExportChromium,
-ExportFirefox); the export itself is made once for all of them. Alone: python3 Tests/e2e/test_flowhost.py -k Export
+ExportFirefox); the export itself is made once per process (side by side, each its own: E2E_RUN).
+Alone: python3 Tests/e2e/test_flowhost.py -k Export
 """
 
 import os
@@ -12,7 +13,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from harness import ARTIFACTS, CSS, FLOWHOST, ROOT, XPATH  # noqa: E402
+from harness import ARTIFACTS, CSS, FLOWHOST, ROOT, XPATH, run_file_name  # noqa: E402
 
 _SITE = []  # the export's folder, once made
 
@@ -20,7 +21,7 @@ _SITE = []  # the export's folder, once made
 def exported_site():
     """One export of the sample (the default bounds) for every browser's test."""
     if not _SITE:
-        site = os.path.join(ARTIFACTS, "export")
+        site = os.path.join(ARTIFACTS, run_file_name("export"))
         shutil.rmtree(site, ignore_errors=True)
         os.makedirs(ARTIFACTS, exist_ok=True)
         started = time.monotonic()

@@ -1,8 +1,9 @@
 """End-to-end tests of the sample app as a user sees it: the real server, in headless Chromium and in
 headless Firefox ESR.
 
-Run: scripts/e2e            (or: python3 Tests/e2e/test_flowhost.py [-v] [-k pattern])
-     scripts/e2e -k Firefox (one browser's half: every browser test's class names its browser)
+Run: scripts/e2e            (Chromium's tests and Firefox's side by side, each in a process of its own)
+     scripts/e2e -k Firefox (one process, as python3 Tests/e2e/test_flowhost.py [-v] [-k pattern]: every
+                             browser test's class names its browser; E2E_BROWSERS=firefox does the same)
 
 Each browser test is written once, in a mixin (`FlowHostTests` here, `BackForwardTests`,
 `EditLoopTests`, `ExportTests`), and runs in a class per browser: FlowHostChromium.test_02_...,
@@ -28,6 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from harness import (  # noqa: E402
     ARTIFACTS,
+    BROWSERS,
     CHECKS,
     CSS,
     DEMO_EMAIL,
@@ -46,6 +48,23 @@ from harness import (  # noqa: E402
 from test_back_forward import BackForwardTests  # noqa: E402  (Back and Forward over every kind of move)
 from test_edit_loop import EditLoopTests  # noqa: E402  (the edit loop's tests run with the suite)
 from test_export import ExportTests  # noqa: E402  (the static export, from file://)
+
+
+def load_tests(loader, tests, pattern):
+    """The tests of the browsers E2E_BROWSERS names (all by default; `none`: the tests without one)."""
+    selected = unittest.TestSuite()
+    for test in _flattened(tests):
+        if (getattr(test, "browser_kind", None) or "none") in BROWSERS:
+            selected.addTest(test)
+    return selected
+
+
+def _flattened(suite):
+    for test in suite:
+        if isinstance(test, unittest.TestSuite):
+            yield from _flattened(test)
+        else:
+            yield test
 
 
 def setUpModule():
@@ -812,6 +831,7 @@ class TimedResult(unittest.TextTestResult):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.per_browser = {}  # kind (None: no browser): {"tests", "seconds", "failed", "expected"}
+        self.durations = []  # (seconds, test id) of each test: where the suite's time goes
         self._started = None
 
     def _figures(self, test):
@@ -827,6 +847,7 @@ class TimedResult(unittest.TextTestResult):
         figures = self._figures(test)
         figures["tests"] += 1
         figures["seconds"] += time.monotonic() - self._started
+        self.durations.append((time.monotonic() - self._started, test.id().removeprefix("__main__.")))
 
     def addFailure(self, test, err):
         super().addFailure(test, err)
@@ -870,6 +891,8 @@ def main():
         else:
             line += f"; {seconds:.0f} s"
         print(line)
+    slowest = sorted(result.durations, reverse=True)[:8]
+    print("e2e slowest: " + ", ".join(f"{name} {seconds:.0f} s" for seconds, name in slowest))
     for test, trace in result.expectedFailures:  # why, so that a failure for another reason shows
         reason = next((line for line in trace.splitlines() if line.startswith("AssertionError: ")), trace.splitlines()[-1])
         print(f"expected failure {test.id()}: {reason.removeprefix('AssertionError: ')[:300]}")
