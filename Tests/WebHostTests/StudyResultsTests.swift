@@ -224,6 +224,29 @@ struct StudyResultsTests {
     }
 
     @Test(
+        "Open at this state shows what the tester typed, as a comment's state does; the results page says so beside the button and shows none"
+    )
+    func openedStateShowsTypedValues() async throws {
+        let store = MemoryClickPathStore()
+        try await withLabServer(store: store, studies: [try Self.file()]) { client in
+            try await Self.takeTheStudy(client, store: store)
+            var owner = Browser(client)
+            let results = try await owner.get("/_flowhost/studies/lab")
+            #expect(!results.text.contains(Self.typed))
+            let hint = try #require(results.text.firstMatch(of: /<p class="study-open-hint">([^<]*)<\/p>/))
+            #expect(hint.output.1.contains("That page shows what they typed on the way"))
+            #expect(
+                results.text.components(separatedBy: "study-open-hint").count - 1 == 2,
+                "once above each task's testers, beside their buttons")
+
+            // Tester C renamed the page before saying "I'm done": the replay types the name again
+            let opened = try await owner.post("/_flowhost/studies/lab/open", form: "tester=2&task=1")
+            let page = try await owner.open(try #require(opened.headers[.location]))
+            #expect(page.text.contains(Self.typed), "the replay types a non-secret value again, and the page shows it")
+        }
+    }
+
+    @Test(
         "a task not ended bounces once the tester's last event is older than the idle time; misclicks count over the parts that ran the script; drop-offs, times and misclicks make each screen's score"
     )
     func countingRules() async throws {
