@@ -163,8 +163,11 @@ extension PostgresClickPathStore {
     public func testers(ofStudy id: String) async throws -> [StudyTester] {
         let (testerRows, eventRows) = try await reaching { client, logger in
             let testers = try await client.query(
-                "SELECT session, started, path FROM flowhost_testers WHERE study = \(id) ORDER BY started, session",
-                logger: logger
+                """
+                SELECT t.session, t.started, t.path, s.last_used FROM flowhost_testers t
+                LEFT JOIN flowhost_sessions s ON s.id = t.session
+                WHERE t.study = \(id) ORDER BY t.started, t.session
+                """, logger: logger
             ).collect()
             let events = try await client.query(
                 """
@@ -181,11 +184,11 @@ extension PostgresClickPathStore {
         }
         let decoder = JSONDecoder()
         return try testerRows.map { row in
-            let (session, started, path) = try row.decode((String, Double, String).self)
+            let (session, started, path, lastClick) = try row.decode((String, Double, String, Double?).self)
             return StudyTester(
                 started: Date(timeIntervalSince1970: started),
                 events: try (events[session] ?? []).map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-                path: try sealed.path(path))
+                path: try sealed.path(path), lastClick: lastClick.map(Date.init(timeIntervalSince1970:)))
         }
     }
 
@@ -246,7 +249,10 @@ extension PostgresClickPathStore {
         let key = IdentifierDigest.of(session)
         let (testerRows, eventRows) = try await reaching { client, logger -> ([PostgresRow], [PostgresRow]) in
             let testers = try await client.query(
-                "SELECT study, started, path FROM flowhost_testers WHERE session = \(key)", logger: logger
+                """
+                SELECT t.study, t.started, t.path, s.last_used FROM flowhost_testers t
+                LEFT JOIN flowhost_sessions s ON s.id = t.session WHERE t.session = \(key)
+                """, logger: logger
             ).collect()
             // Most sessions rebuilt are no testers: one round trip for them.
             guard !testers.isEmpty else { return (testers, []) }
@@ -256,7 +262,7 @@ extension PostgresClickPathStore {
             return (testers, events)
         }
         guard let row = testerRows.first else { return nil }
-        let (study, started, path) = try row.decode((String, Double, String).self)
+        let (study, started, path, lastClick) = try row.decode((String, Double, String, Double?).self)
         let decoder = JSONDecoder()
         return (
             study,
@@ -265,7 +271,7 @@ extension PostgresClickPathStore {
                 events: try eventRows.map {
                     try decoder.decode(StudyEvent.self, from: Data(try $0.decode(String.self).utf8))
                 },
-                path: try sealed.path(path))
+                path: try sealed.path(path), lastClick: lastClick.map(Date.init(timeIntervalSince1970:)))
         )
     }
 

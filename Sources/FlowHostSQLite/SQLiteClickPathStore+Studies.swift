@@ -136,11 +136,16 @@ extension SQLiteClickPathStore {
 
     /// The testers of the study `id`, in the order they started.
     public func testers(ofStudy id: String) async throws -> [StudyTester] {
-        let rows = try await read { db -> [(session: String, started: Double, path: String)] in
+        let rows = try await read { db -> [(session: String, started: Double, path: String, lastClick: Double?)] in
             try Row.fetchAll(
-                db, sql: "SELECT session, started, path FROM testers WHERE study = ? ORDER BY started, rowid",
+                db,
+                sql: """
+                    SELECT testers.session, testers.started, testers.path, sessions.lastUsed FROM testers
+                    LEFT JOIN sessions ON sessions.id = testers.session
+                    WHERE testers.study = ? ORDER BY testers.started, testers.rowid
+                    """,
                 arguments: [id]
-            ).map { ($0["session"], $0["started"], $0["path"]) }
+            ).map { ($0[0], $0[1], $0[2], $0[3]) }
         }
         let events = try await read { db -> [String: [String]] in
             var events: [String: [String]] = [:]
@@ -171,7 +176,8 @@ extension SQLiteClickPathStore {
                                 started: Date(timeIntervalSince1970: row.started),
                                 events: try decoder.decode(
                                     [StudyEvent].self, from: Data(("[" + events.joined(separator: ",") + "]").utf8)),
-                                path: try sealed.path(row.path))
+                                path: try sealed.path(row.path),
+                                lastClick: row.lastClick.map(Date.init(timeIntervalSince1970:)))
                         }
                     )
                 }
@@ -234,14 +240,20 @@ extension SQLiteClickPathStore {
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         let key = IdentifierDigest.of(session)
-        let read = try await read { db -> (study: String, started: Double, path: String, events: [String])? in
+        let read = try await read {
+            db -> (study: String, started: Double, path: String, lastClick: Double?, events: [String])? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT study, started, path FROM testers WHERE session = ?", arguments: [key])
+                    db,
+                    sql: """
+                        SELECT testers.study, testers.started, testers.path, sessions.lastUsed FROM testers
+                        LEFT JOIN sessions ON sessions.id = testers.session WHERE testers.session = ?
+                        """,
+                    arguments: [key])
             else { return nil }
             let events = try String.fetchAll(
                 db, sql: "SELECT event FROM testerEvents WHERE tester = ? ORDER BY position", arguments: [key])
-            return (row["study"], row["started"], row["path"], events)
+            return (row[0], row[1], row[2], row[3], events)
         }
         guard let read else { return nil }
         let decoder = JSONDecoder()
@@ -250,7 +262,7 @@ extension SQLiteClickPathStore {
             StudyTester(
                 started: Date(timeIntervalSince1970: read.started),
                 events: try read.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-                path: try sealed.path(read.path))
+                path: try sealed.path(read.path), lastClick: read.lastClick.map(Date.init(timeIntervalSince1970:)))
         )
     }
 

@@ -32,4 +32,24 @@ extension ClickPathStoreTests {
             #expect(try await store.tester(session: "nobody") == nil)
         }
     }
+
+    @Test(
+        "a tester reads back with their session's last stored click, which results tell a tester still at it by; none once the session is gone",
+        arguments: Kind.allCases)
+    func testerLastClick(kind: Kind) async throws {
+        try await kind.withStore { store in
+            try await store.saveStudy(Self.study, id: "rating", link: "link", expires: Self.inAMonth)
+            _ = try await store.startTester("t", fromStudyLink: "link")
+            #expect(try await store.tester(session: "t")?.tester.lastClick == nil, "no click stored yet")
+
+            let before = Date.now.addingTimeInterval(-1)
+            try await store.append(Array(Self.entries[0..<2]), toSession: "t", at: 0)
+            let lastClick = try #require(try await store.testers(ofStudy: "rating").first?.lastClick)
+            #expect(lastClick >= before && lastClick <= .now.addingTimeInterval(1))
+            #expect(try await store.tester(session: "t")?.tester.lastClick == lastClick)
+
+            try await store.removeSessions(["t"])
+            #expect(try await store.testers(ofStudy: "rating").first?.lastClick == nil)
+        }
+    }
 }

@@ -272,6 +272,11 @@ struct StudyResultsTests {
         #expect(soon.underWay == 1 && soon.bounced == 0)
         let later = traffic.results(of: study, testers: testers, now: now + 3600, idleTime: idle).tasks[0]
         #expect(later.underWay == 0 && later.bounced == 1 && later.testers == 4)
+        // Still clicking an hour on, with no study event since (they wait for the task's end)
+        var clicking = testers
+        clicking[3].lastClick = now + 3500
+        let stillAtIt = traffic.results(of: study, testers: clicking, now: now + 3600, idleTime: idle).tasks[0]
+        #expect(stillAtIt.underWay == 1 && stillAtIt.bounced == 0, "a recent click is no bounce")
 
         // The page's score: reached by all four; C gave up on it and D bounced there (50 %)
         let page = try #require(later.screens.first)
