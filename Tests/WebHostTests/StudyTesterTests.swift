@@ -167,6 +167,44 @@ struct StudyTesterTests {
             #expect(logs.all.filter { $0.message.hasPrefix("studies: a study has as many testers") }.count == 1)
         }
     }
+
+    @Test(
+        "a task's end past the bound of events is kept with the path, then the newest events that fit; the outcome counts, the bound is logged once"
+    )
+    func eventBoundKeepsTheEnd() async throws {
+        let store = MemoryClickPathStore(limits: ClickPathStoreLimits(maxEventsPerTester: 3))
+        let logs = RecordingLogHandler.Messages()
+        try await withLabServer(store: store, testing: .live, logs: logs, studies: [try Self.labStudy()]) { client in
+            var tester = Browser(client)
+            let started = try await tester.post("/study/\(try await Self.link(on: store))")
+            let page = try await tester.open(try #require(started.headers[.location]))
+            let screen = try StudyEventsTests.screen(of: page)
+            let named = "screen=\(screen.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+            #expect(try await tester.post("/_study/script-ran", form: named).status == .noContent)
+            for x in [0.1, 0.2, 0.3] {
+                #expect(try await tester.post("/_study/misclick", form: "\(named)&x=\(x)&y=0.5").status == .noContent)
+            }
+
+            // The sheet ends the task with 6 events waiting (the script ran, 3 misclicks, the
+            // page's time, the success) where 2 fit; the second task's start and Give up fit none
+            let next = try await tester.click("Sheet", on: page)
+            #expect(next.text.contains("Task 2 of 3"), "the tester goes on")
+            #expect(try await tester.post("/_study/give-up").status == .seeOther)
+
+            let stored = try #require(try await store.testers(ofStudy: "lab").first)
+            #expect(stored.events.map(\.kind) == [.started(entry: 0), .scriptRan, .succeeded(entry: 1)])
+            #expect(stored.path.entries.count == 2, "the path copy of each end is kept, with no room for events")
+            #expect(
+                logs.all.filter { $0.message.hasPrefix("studies: a tester reached the bound of events") }.count == 1)
+
+            var owner = Browser(client)
+            let results = try JSONDecoder().decode(
+                StudyResultsTests.ResultsJSON.self,
+                from: Data(buffer: try await owner.get("/_flowhost/studies/lab.json").body))
+            let first = try #require(results.tasks.first)
+            #expect(first.testers == 1 && first.directSuccess + first.indirectSuccess == 1, "the success counts")
+        }
+    }
 }
 
 extension StudyEvent {

@@ -199,8 +199,10 @@ extension SessionHost {
         return try await update(session, .openLink(link))
     }
 
-    /// Appends `events` to the tester's in the store, with `path` as their copy when given. A
-    /// refusal (their events' bound) or a failing store is logged: the tester goes on.
+    /// Appends `events` to the tester's in the store, with `path` as their copy when given. Past
+    /// their events' bound what fits is kept ([StudyEvent]'s `fitting(into:)`: the path, a task's
+    /// start and end, then the newest), and the bound logged once; a failing store is logged: the
+    /// tester goes on.
     private func record(
         _ events: [StudyEvent], of session: Session, path: ClickPath? = nil, isRetry: Bool = false
     ) async {
@@ -208,8 +210,12 @@ extension SessionHost {
         do {
             try await paths.record(events, ofTester: session.id.description, at: start, path: path)
             session.studyRun.withLock { $0?.storedEvents += events.count }
-        } catch StudyRecordError.tooManyEvents {
+        } catch StudyRecordError.tooManyEvents(_, let limit) {
             testerEventsFull.hit(logger)
+            // Each try keeps fewer: the last keeps none, which no bound refuses.
+            let fitting = events.fitting(into: limit - start)
+            guard fitting.count < events.count else { return }
+            await record(fitting, of: session, path: path, isRetry: isRetry)
         } catch StudyRecordError.eventStartMismatch(_, _, let stored?) where !isRetry {
             // Another process recorded this tester's events meanwhile (a cluster without sticky
             // sessions): these follow the store's.
