@@ -128,15 +128,15 @@ extension PostgresClickPathStore {
         return found
     }
 
-    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` when given: in one
+    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` with `labels` when given: in one
     /// transaction that locks the tester's row while it compares the count.
-    public func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?)
-        async throws
-    {
+    public func record(
+        _ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?, labels: [String?]
+    ) async throws {
         let key = IdentifierDigest.of(session)
         let encoder = JSONEncoder()
         let rows = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let pathText = try path.map(sealed.text(of:))
+        let pathText = try path.map { try sealed.text(of: $0, labels: labels) }
         let limits = self.limits
         try await transaction { connection, logger in
             let stored = try await connection.query(
@@ -184,11 +184,12 @@ extension PostgresClickPathStore {
         }
         let decoder = JSONDecoder()
         return try testerRows.map { row in
-            let (session, started, path, lastClick) = try row.decode((String, Double, String, Double?).self)
+            let (session, started, text, lastClick) = try row.decode((String, Double, String, Double?).self)
+            let (path, labels) = try sealed.labelledPath(text)
             return StudyTester(
                 started: Date(timeIntervalSince1970: started),
                 events: try (events[session] ?? []).map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-                path: try sealed.path(path), lastClick: lastClick.map(Date.init(timeIntervalSince1970:)))
+                path: path, lastClick: lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
         }
     }
 
@@ -262,7 +263,8 @@ extension PostgresClickPathStore {
             return (testers, events)
         }
         guard let row = testerRows.first else { return nil }
-        let (study, started, path, lastClick) = try row.decode((String, Double, String, Double?).self)
+        let (study, started, text, lastClick) = try row.decode((String, Double, String, Double?).self)
+        let (path, labels) = try sealed.labelledPath(text)
         let decoder = JSONDecoder()
         return (
             study,
@@ -271,7 +273,7 @@ extension PostgresClickPathStore {
                 events: try eventRows.map {
                     try decoder.decode(StudyEvent.self, from: Data(try $0.decode(String.self).utf8))
                 },
-                path: try sealed.path(path), lastClick: lastClick.map(Date.init(timeIntervalSince1970:)))
+                path: path, lastClick: lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
         )
     }
 

@@ -108,15 +108,15 @@ extension SQLiteClickPathStore {
         return study
     }
 
-    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` when given, in one
+    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` with `labels` when given, in one
     /// transaction with the checks.
-    public func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?)
-        async throws
-    {
+    public func record(
+        _ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?, labels: [String?]
+    ) async throws {
         let key = IdentifierDigest.of(session)
         let encoder = JSONEncoder()
         let rows = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let pathText = try path.map(sealed.text(of:))
+        let pathText = try path.map { try sealed.text(of: $0, labels: labels) }
         let limits = self.limits
         try await write { db in
             let stored = try Int.fetchOne(db, sql: "SELECT eventCount FROM testers WHERE session = ?", arguments: [key])
@@ -172,12 +172,13 @@ extension SQLiteClickPathStore {
                     return (
                         start,
                         try part.map { row, events in
-                            StudyTester(
+                            let (path, labels) = try sealed.labelledPath(row.path)
+                            return StudyTester(
                                 started: Date(timeIntervalSince1970: row.started),
                                 events: try decoder.decode(
                                     [StudyEvent].self, from: Data(("[" + events.joined(separator: ",") + "]").utf8)),
-                                path: try sealed.path(row.path),
-                                lastClick: row.lastClick.map(Date.init(timeIntervalSince1970:)))
+                                path: path, lastClick: row.lastClick.map(Date.init(timeIntervalSince1970:)),
+                                labels: labels)
                         }
                     )
                 }
@@ -257,12 +258,13 @@ extension SQLiteClickPathStore {
         }
         guard let read else { return nil }
         let decoder = JSONDecoder()
+        let (path, labels) = try sealed.labelledPath(read.path)
         return (
             read.study,
             StudyTester(
                 started: Date(timeIntervalSince1970: read.started),
                 events: try read.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-                path: try sealed.path(read.path), lastClick: read.lastClick.map(Date.init(timeIntervalSince1970:)))
+                path: path, lastClick: read.lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
         )
     }
 

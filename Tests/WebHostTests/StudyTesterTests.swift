@@ -168,6 +168,24 @@ struct StudyTesterTests {
         }
     }
 
+    @Test("a click's label is what the page showed, cut at 80 characters, never one that holds a typed value")
+    func clickLabels() throws {
+        var run = StudyRun(studyID: "lab", study: try Self.labStudy().study)
+        let long = String(repeating: "x", count: 100)
+        run.shownLabels = ["a": "Rename", "b": "Delete Zebra42", "c": long]
+        run.noteClick(token: "a", entry: 0, typed: ["Zebra42"])
+        run.noteClick(token: "b", entry: 1, typed: ["Zebra42"])
+        run.noteClick(token: "c", entry: 2, typed: [])
+        #expect(run.copyLabels(windowEntries: 3) == ["Rename", nil, String(long.prefix(79)) + "…"])
+
+        // Back to entry 1, then another click there: the labels after it are forgotten
+        run.noteClick(token: "a", entry: 1, typed: [])
+        #expect(run.copyLabels(windowEntries: 3) == ["Rename", "Rename", nil])
+        run.beginNextTask(after: ClickPath([.liveMove, .liveMove]), labels: ["Rename", "Rename"])
+        run.noteClick(token: "c", entry: 0, typed: [])
+        #expect(run.copyLabels(windowEntries: 1) == ["Rename", "Rename", String(long.prefix(79)) + "…"])
+    }
+
     @Test(
         "a task's end past the bound of events is kept with the path, then the newest events that fit; the outcome counts, the bound is logged once"
     )

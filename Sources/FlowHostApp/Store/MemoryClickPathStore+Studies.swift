@@ -98,17 +98,21 @@ extension MemoryClickPathStore {
         }
     }
 
-    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` when given.
-    public func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?)
-        async throws
-    {
+    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` with `labels` when
+    /// given.
+    public func record(
+        _ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?, labels: [String?]
+    ) async throws {
         try state.withLock { state in
             let stored = state.testers[session]?.tester.events.count
             if let refusal = limits.refusal(recording: events.count, ofTester: session, at: start, stored: stored) {
                 throw refusal
             }
             state.testers[session]?.tester.events += events
-            if let path { state.testers[session]?.tester.path = path }
+            if let path {
+                state.testers[session]?.tester.path = path
+                state.testers[session]?.tester.labels = labels.contains { $0 != nil } ? labels : []
+            }
         }
     }
 

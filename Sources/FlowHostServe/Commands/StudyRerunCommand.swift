@@ -13,7 +13,7 @@ struct StudyRerunCommand: AsyncParsableCommand {
         discussion: """
             Each task's part of each tester's path is replayed with the app's real coordinators, in a fresh \
             window at the task's start, as sessions are rebuilt. For each it says whether it still reaches a goal \
-            screen of the task, and if not the first step that no longer exists (its screen and the action); for \
+            screen of the task, and if not the first step that no longer exists (its screen, the label the tester read and its position); for \
             each task, today's shortest way from its start to a goal, from a crawl of the app. Typed values are \
             never printed. The last line is the summary ("41 of 45 recorded paths still reach their goal").
 
@@ -112,7 +112,8 @@ struct StudyRerunCommand: AsyncParsableCommand {
             } else {
                 line += path.isRegression ? "NO LONGER reaches its goal" : "does not reach its goal"
                 if let missing = path.missingStep {
-                    line += ": step \(missing.step) (\(missing.action)) on \(missing.screen) \(missing.reason)"
+                    let label = missing.label.map { " \"\($0)\"" } ?? ""
+                    line += ": step \(missing.step)\(label) (\(missing.action)) on \(missing.screen) \(missing.reason)"
                 } else {
                     line += " (ends on \(path.endsOn))"
                 }
