@@ -217,13 +217,15 @@ enum PostgresSchema {
                 checked = .failure(
                     PostgresStoreError.notAStore(
                         database: database,
-                        reason: "an older FlowHost wrote it; serve it once with this build, which brings it up to date"))
+                        reason: "an older FlowHost wrote it; serve it once with this build, which brings it up to date")
+                )
             case let newer?:
                 checked = .failure(
                     PostgresStoreError.notAStore(
                         database: database, reason: "its schema is version \(newer), written by a newer FlowHost"))
             case nil:
-                checked = .failure(PostgresStoreError.notAStore(database: database, reason: "it holds no FlowHost store"))
+                checked = .failure(
+                    PostgresStoreError.notAStore(database: database, reason: "it holds no FlowHost store"))
             }
         } catch {
             // A database without the tables fails the read: it holds no store.

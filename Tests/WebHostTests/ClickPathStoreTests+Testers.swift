@@ -43,7 +43,8 @@ extension ClickPathStoreTests {
             _ = try await store.startTester("u", fromStudyLink: "link")
             let path = ClickPath(Array(Self.entries[0..<3]))
             let labels: [String?] = ["Heat 1995 · Michael Mann", "Save ✓", nil]
-            try await store.record([Self.event(0, .started(entry: 0))], ofTester: "t", at: 0, path: path, labels: labels)
+            try await store.record(
+                [Self.event(0, .started(entry: 0))], ofTester: "t", at: 0, path: path, labels: labels)
             try await store.record([Self.event(0, .started(entry: 0))], ofTester: "u", at: 0, path: path)
 
             let testers = try await store.testers(ofStudy: "rating")

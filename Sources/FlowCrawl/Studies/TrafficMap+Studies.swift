@@ -7,7 +7,7 @@ import Foundation
 extension TrafficMap {
     /// The results of `study` over its `testers` (as the store gives them, in the order they
     /// started), as of `now`: a task a tester did not end is bounced once their last event and
-    /// their session's last stored click (``FlowHostApp/StudyTester/lastClick``) are both more than
+    /// their session's last stored click (`FlowHostApp/StudyTester/lastClick`) are both more than
     /// `idleTime` old (their session is gone by then), under way before.
     public func results(of study: Study, testers: [StudyTester], now: Date, idleTime: Duration) -> StudyResults {
         let idle = Double(idleTime.components.seconds) + Double(idleTime.components.attoseconds) / 1e18

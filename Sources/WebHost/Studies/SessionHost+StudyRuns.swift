@@ -173,7 +173,8 @@ extension SessionHost {
         let page = try renderer.renderPage(
             tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
         let labels = Dictionary(
-            page.actions.compactMap { action in action.label.map { (action.token, $0) } }, uniquingKeysWith: { a, _ in a }
+            page.actions.compactMap { action in action.label.map { (action.token, $0) } },
+            uniquingKeysWith: { a, _ in a }
         )
         session.studyRun.withLock { $0?.shownLabels = labels }
         return page.html

@@ -119,7 +119,9 @@ struct StudyRun: Sendable {
         guard var label = shownLabels[token], !typed.contains(where: { !$0.isEmpty && label.contains($0) }) else {
             return
         }
-        if label.count > StudyTester.maxLabelLength { label = String(label.prefix(StudyTester.maxLabelLength - 1)) + "…" }
+        if label.count > StudyTester.maxLabelLength {
+            label = String(label.prefix(StudyTester.maxLabelLength - 1)) + "…"
+        }
         windowLabels[entry] = label
     }
 
