@@ -172,17 +172,16 @@ struct StudyTesterTests {
     func clickLabels() throws {
         var run = StudyRun(studyID: "lab", study: try Self.labStudy().study)
         let long = String(repeating: "x", count: 100)
-        run.shownLabels = ["a": "Rename", "b": "Delete Zebra42", "c": long]
-        run.noteClick(token: "a", entry: 0, typed: ["Zebra42"])
-        run.noteClick(token: "b", entry: 1, typed: ["Zebra42"])
-        run.noteClick(token: "c", entry: 2, typed: [])
+        run.noteClick(label: "Rename", entry: 0, typed: ["Zebra42"])
+        run.noteClick(label: "Delete Zebra42", entry: 1, typed: ["Zebra42"])
+        run.noteClick(label: long, entry: 2, typed: [])
         #expect(run.copyLabels(windowEntries: 3) == ["Rename", nil, String(long.prefix(79)) + "…"])
 
         // Back to entry 1, then another click there: the labels after it are forgotten
-        run.noteClick(token: "a", entry: 1, typed: [])
+        run.noteClick(label: "Rename", entry: 1, typed: [])
         #expect(run.copyLabels(windowEntries: 3) == ["Rename", "Rename", nil])
         run.beginNextTask(after: ClickPath([.liveMove, .liveMove]), labels: ["Rename", "Rename"])
-        run.noteClick(token: "c", entry: 0, typed: [])
+        run.noteClick(label: long, entry: 0, typed: [])
         #expect(run.copyLabels(windowEntries: 1) == ["Rename", "Rename", String(long.prefix(79)) + "…"])
     }
 

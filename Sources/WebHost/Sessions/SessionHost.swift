@@ -290,8 +290,9 @@ final class SessionHost: Sendable {
             case .token(let taken):
                 do {
                     let before = scene.clickPath.entries.count
+                    let label = testerLabel(of: taken, on: scene, of: session)
                     action = try await scene.perform(taken, fields: fields)
-                    if session.isTester { noteClick(taken, madeEntry: before, of: scene.clickPath, in: session) }
+                    if let label { noteClick(label, madeEntry: before, of: scene.clickPath, in: session) }
                 } catch .alreadyTaken {
                     // The same request again: the page it led to, as the first answer showed.
                 } catch {
@@ -340,10 +341,7 @@ final class SessionHost: Sendable {
             var links = servedLinks(for: tree, of: session)
             // A tester's pages take no comments: a study link opens nothing but the study.
             if !session.isTester { links.comments = pageComments(for: tree, path: path) }
-            html =
-                session.isTester
-                ? try renderTesterPage(tree, links: links, notice: notice, of: session)
-                : try renderer.render(tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
+            html = try renderer.render(tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),

@@ -165,25 +165,21 @@ extension SessionHost {
         return links
     }
 
-    /// The tester `session`'s page for `tree`, read for its actions' labels while it renders: the
-    /// label of their next click (``noteClick(_:madeEntry:of:in:)``).
-    func renderTesterPage(_ tree: ScreenTree, links: PageLinks, notice: String?, of session: Session)
-        throws(RenderError) -> String
-    {
-        let page = try renderer.renderPage(
-            tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
-        let labels = Dictionary(
-            page.actions.compactMap { action in action.label.map { (action.token, $0) } },
-            uniquingKeysWith: { a, _ in a }
-        )
-        session.studyRun.withLock { $0?.shownLabels = labels }
-        return page.html
+    /// The label of the action `token` as the page of `scene` on show labels it, when `session` is
+    /// a tester's (nil otherwise): their page is rendered again, reading labels, rather than its
+    /// labels kept in memory between clicks (a tester costs no more than a signed-in session). The
+    /// window's capture keeps its tokens while its version does not move, so `token` is found.
+    @MainActor
+    func testerLabel(of token: String, on scene: SessionScene, of session: Session) -> String? {
+        guard session.isTester else { return nil }
+        let tree = scene.window.updatedScreenTree()
+        return try? renderer.renderPage(tree, links: servedLinks(for: tree, of: session)).label(of: token)
     }
 
-    /// Notes, for the tester `session`, that taking the action `token` made the entry `entry` of
-    /// their window's path `path`: its label as their page showed it, kept with their path copy so
-    /// that a re-run names a step that no longer exists by what the tester read.
-    func noteClick(_ token: String, madeEntry entry: Int, of path: ClickPath, in session: Session) {
+    /// Notes, for the tester `session`, that taking an action labelled `label` made the entry
+    /// `entry` of their window's path `path`: kept with their path copy, so that a re-run names a
+    /// step that no longer exists by what the tester read.
+    func noteClick(_ label: String, madeEntry entry: Int, of path: ClickPath, in session: Session) {
         guard path.entries.indices.contains(entry), case .action = path.entries[entry] else { return }
         session.studyRun.withLock { run in
             guard let earlier = run?.path.entries else { return }
@@ -191,7 +187,7 @@ extension SessionHost {
                 guard case .action(_, let fields) = entry else { return [] }
                 return fields.fields.map(\.value)
             }
-            run?.noteClick(token: token, entry: entry, typed: typed)
+            run?.noteClick(label: label, entry: entry, typed: typed)
         }
     }
 

@@ -24,9 +24,6 @@ struct StudyRun: Sendable {
     var path = ClickPath()
     /// The label of each entry of ``path`` (`StudyTester.labels`).
     var labels: [String?] = []
-    /// The labels of the actions of the page on show, by their token in its capture: what a
-    /// click on one of them is labelled.
-    var shownLabels: [String: String] = [:]
     /// The labels of the clicks of the task under way, by their entry in its window's path.
     var windowLabels: [Int: String] = [:]
     /// The screen of the task under way on show (its storyboard id), since when; nil before the
@@ -110,15 +107,13 @@ struct StudyRun: Sendable {
             + (0..<windowEntries).map { windowLabels[$0] }
     }
 
-    /// Notes that the click on the action `token` became the entry `entry` of the task's window
-    /// path, labelled as the page on show labelled it, unless the label holds a value of
-    /// `typed` (a view model may show what was typed on a button): a later entry's label, from a
-    /// path that went back since, is forgotten.
-    mutating func noteClick(token: String, entry: Int, typed: [String]) {
+    /// Notes that a click on an action labelled `label` became the entry `entry` of the task's
+    /// window path, unless the label holds a value of `typed` (a view model may show what was typed
+    /// on a button): a later entry's label, from a path that went back since, is forgotten.
+    mutating func noteClick(label: String, entry: Int, typed: [String]) {
         windowLabels = windowLabels.filter { $0.key < entry }
-        guard var label = shownLabels[token], !typed.contains(where: { !$0.isEmpty && label.contains($0) }) else {
-            return
-        }
+        guard !typed.contains(where: { !$0.isEmpty && label.contains($0) }) else { return }
+        var label = label
         if label.count > StudyTester.maxLabelLength {
             label = String(label.prefix(StudyTester.maxLabelLength - 1)) + "…"
         }
