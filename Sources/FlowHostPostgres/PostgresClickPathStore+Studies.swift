@@ -201,8 +201,11 @@ extension PostgresClickPathStore {
     public func testersForFigures(ofStudy id: String) async throws -> [StudyTester] {
         let (testerRows, entryRows, eventRows) = try await reaching { client, logger in
             let testers = try await client.query(
-                "SELECT session, started FROM flowhost_testers WHERE study = \(id) ORDER BY started, session",
-                logger: logger
+                """
+                SELECT t.session, t.started, s.last_used FROM flowhost_testers t
+                LEFT JOIN flowhost_sessions s ON s.id = t.session
+                WHERE t.study = \(id) ORDER BY t.started, t.session
+                """, logger: logger
             ).collect()
             let entries = try await client.query(
                 """
@@ -226,9 +229,9 @@ extension PostgresClickPathStore {
         var testers: [SealedClickPaths.TesterTexts] = []
         var index: [String: Int] = [:]
         for row in testerRows {
-            let (session, started) = try row.decode((String, Double).self)
+            let (session, started, lastClick) = try row.decode((String, Double, Double?).self)
             index[session] = testers.count
-            testers.append(SealedClickPaths.TesterTexts(started: started))
+            testers.append(SealedClickPaths.TesterTexts(started: started, lastClick: lastClick))
         }
         for row in entryRows {
             let (session, entry) = try row.decode((String, String).self)

@@ -201,10 +201,15 @@ extension SQLiteClickPathStore {
             var testers: [SealedClickPaths.TesterTexts] = []
             var index: [Int64: Int] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT rowid, started FROM testers WHERE study = ? ORDER BY started, rowid", arguments: [id])
+                db,
+                sql: """
+                    SELECT t.rowid, t.started, s.lastUsed FROM testers AS t LEFT JOIN sessions AS s ON s.id = t.session
+                    WHERE t.study = ? ORDER BY t.started, t.rowid
+                    """,
+                arguments: [id])
             while let row = try rows.next() {
                 index[row[0]] = testers.count
-                testers.append(SealedClickPaths.TesterTexts(started: row[1]))
+                testers.append(SealedClickPaths.TesterTexts(started: row[1], lastClick: row[2]))
             }
             let entries = try Row.fetchCursor(
                 db,

@@ -69,9 +69,12 @@ extension ClickPathStoreTests {
             let lastClick = try #require(try await store.testers(ofStudy: "rating").first?.lastClick)
             #expect(lastClick >= before && lastClick <= .now.addingTimeInterval(1))
             #expect(try await store.tester(session: "t")?.tester.lastClick == lastClick)
+            #expect(
+                try await store.testersForFigures(ofStudy: "rating").first?.lastClick == lastClick, "results read it")
 
             try await store.removeSessions(["t"])
             #expect(try await store.testers(ofStudy: "rating").first?.lastClick == nil)
+            #expect(try await store.testersForFigures(ofStudy: "rating").first?.lastClick == nil)
         }
     }
 }
