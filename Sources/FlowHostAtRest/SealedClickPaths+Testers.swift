@@ -15,10 +15,15 @@ extension SealedClickPaths {
         package var events: [StudyEvent] = []
         /// Their path copy's entries as stored (secret values sealed).
         package var entries: [String] = []
+        /// When their session last stored a click, seconds since 1970, while the store keeps it
+        /// (`StudyTester.lastClick`).
+        package var lastClick: Double?
 
-        /// A tester who started at `started`, with no events or entries read yet.
-        package init(started: Double) {
+        /// A tester who started at `started`, their session last used at `lastClick`, with no
+        /// events or entries read yet.
+        package init(started: Double, lastClick: Double? = nil) {
             self.started = started
+            self.lastClick = lastClick
         }
     }
 
@@ -33,7 +38,8 @@ extension SealedClickPaths {
             next += tester.entries.count
             return StudyTester(
                 started: Date(timeIntervalSince1970: tester.started), events: tester.events,
-                path: ClickPath(Array(entries[start..<next])))
+                path: ClickPath(Array(entries[start..<next])),
+                lastClick: tester.lastClick.map(Date.init(timeIntervalSince1970:)))
         }
     }
 }

@@ -121,6 +121,32 @@ package struct SealedClickPaths: Sendable {
         }
     }
 
+    // MARK: - A tester's copy, with its labels
+
+    /// A tester's path copy as the store keeps it: the path's own JSON (`{"entries": [...]}`),
+    /// plus `labels` when some entry has one. A copy written before labels were kept has none, and
+    /// every reader of a path (figures, an older FlowHost) passes over the key.
+    private struct LabelledPath: Codable {
+        var entries: [ClickPath.Entry]
+        var labels: [String?]?
+    }
+
+    /// `path` as the store keeps a tester's copy, with `labels`, the label of each entry (nil for
+    /// none).
+    package func text(of path: ClickPath, labels: [String?]) throws -> String {
+        let kept = LabelledPath(
+            entries: try sealer.seal(path).entries, labels: labels.contains { $0 != nil } ? labels : nil)
+        return String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
+    }
+
+    /// The tester's copy kept as `text`, its secret values decrypted, with the label of each
+    /// entry: none for a copy written before labels were kept.
+    /// - Throws: ``ClickPathStoreError/undecodable(file:reason:)``.
+    package func labelledPath(_ text: String) throws -> (path: ClickPath, labels: [String?]) {
+        let kept = try decode(LabelledPath.self, from: text)
+        return (try opened { try sealer.open(ClickPath(kept.entries)) }, kept.labels ?? [])
+    }
+
     private func opened<Value>(_ body: () throws -> Value) throws -> Value {
         do {
             return try body()

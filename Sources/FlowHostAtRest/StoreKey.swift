@@ -35,6 +35,28 @@ package enum StoreKey {
         return try key(from: text, source: file)
     }
 
+    /// The key for the existing store at `storePath`, for a reader that changes nothing: the
+    /// environment's, or its key file's, which is neither created nor changed.
+    /// - Throws: ``ClickPathStoreError/unusableKey(source:reason:)`` when there is no key file,
+    ///   or the key is not 32 bytes of base64.
+    package static func loadExisting(forStoreAt storePath: String, environment: [String: String]) throws
+        -> SymmetricKey
+    {
+        if let key = try fromEnvironment(environment) { return key }
+        let file = storePath + ".key"
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            let reason =
+                FileManager.default.fileExists(atPath: file)
+                ? "cannot read it: \(error.localizedDescription)"
+                : "there is none and \(environmentVariable) is not set; reading makes none"
+            throw ClickPathStoreError.unusableKey(source: file, reason: reason)
+        }
+        return try key(from: text, source: file)
+    }
+
     /// A new key written to `file`, created with mode `0600` only if it does not exist (two
     /// processes starting at once agree on one key); nil when the file exists.
     private static func createKeyFile(_ file: String) throws -> SymmetricKey? {

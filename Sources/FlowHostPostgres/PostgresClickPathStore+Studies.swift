@@ -128,15 +128,15 @@ extension PostgresClickPathStore {
         return found
     }
 
-    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` when given: in one
+    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` with `labels` when given: in one
     /// transaction that locks the tester's row while it compares the count.
-    public func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?)
-        async throws
-    {
+    public func record(
+        _ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?, labels: [String?]
+    ) async throws {
         let key = IdentifierDigest.of(session)
         let encoder = JSONEncoder()
         let rows = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let pathText = try path.map(sealed.text(of:))
+        let pathText = try path.map { try sealed.text(of: $0, labels: labels) }
         let limits = self.limits
         try await transaction { connection, logger in
             let stored = try await connection.query(
@@ -163,8 +163,11 @@ extension PostgresClickPathStore {
     public func testers(ofStudy id: String) async throws -> [StudyTester] {
         let (testerRows, eventRows) = try await reaching { client, logger in
             let testers = try await client.query(
-                "SELECT session, started, path FROM flowhost_testers WHERE study = \(id) ORDER BY started, session",
-                logger: logger
+                """
+                SELECT t.session, t.started, t.path, s.last_used FROM flowhost_testers t
+                LEFT JOIN flowhost_sessions s ON s.id = t.session
+                WHERE t.study = \(id) ORDER BY t.started, t.session
+                """, logger: logger
             ).collect()
             let events = try await client.query(
                 """
@@ -181,11 +184,12 @@ extension PostgresClickPathStore {
         }
         let decoder = JSONDecoder()
         return try testerRows.map { row in
-            let (session, started, path) = try row.decode((String, Double, String).self)
+            let (session, started, text, lastClick) = try row.decode((String, Double, String, Double?).self)
+            let (path, labels) = try sealed.labelledPath(text)
             return StudyTester(
                 started: Date(timeIntervalSince1970: started),
                 events: try (events[session] ?? []).map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-                path: try sealed.path(path))
+                path: path, lastClick: lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
         }
     }
 
@@ -197,8 +201,11 @@ extension PostgresClickPathStore {
     public func testersForFigures(ofStudy id: String) async throws -> [StudyTester] {
         let (testerRows, entryRows, eventRows) = try await reaching { client, logger in
             let testers = try await client.query(
-                "SELECT session, started FROM flowhost_testers WHERE study = \(id) ORDER BY started, session",
-                logger: logger
+                """
+                SELECT t.session, t.started, s.last_used FROM flowhost_testers t
+                LEFT JOIN flowhost_sessions s ON s.id = t.session
+                WHERE t.study = \(id) ORDER BY t.started, t.session
+                """, logger: logger
             ).collect()
             let entries = try await client.query(
                 """
@@ -222,9 +229,9 @@ extension PostgresClickPathStore {
         var testers: [SealedClickPaths.TesterTexts] = []
         var index: [String: Int] = [:]
         for row in testerRows {
-            let (session, started) = try row.decode((String, Double).self)
+            let (session, started, lastClick) = try row.decode((String, Double, Double?).self)
             index[session] = testers.count
-            testers.append(SealedClickPaths.TesterTexts(started: started))
+            testers.append(SealedClickPaths.TesterTexts(started: started, lastClick: lastClick))
         }
         for row in entryRows {
             let (session, entry) = try row.decode((String, String).self)
@@ -246,7 +253,10 @@ extension PostgresClickPathStore {
         let key = IdentifierDigest.of(session)
         let (testerRows, eventRows) = try await reaching { client, logger -> ([PostgresRow], [PostgresRow]) in
             let testers = try await client.query(
-                "SELECT study, started, path FROM flowhost_testers WHERE session = \(key)", logger: logger
+                """
+                SELECT t.study, t.started, t.path, s.last_used FROM flowhost_testers t
+                LEFT JOIN flowhost_sessions s ON s.id = t.session WHERE t.session = \(key)
+                """, logger: logger
             ).collect()
             // Most sessions rebuilt are no testers: one round trip for them.
             guard !testers.isEmpty else { return (testers, []) }
@@ -256,7 +266,8 @@ extension PostgresClickPathStore {
             return (testers, events)
         }
         guard let row = testerRows.first else { return nil }
-        let (study, started, path) = try row.decode((String, Double, String).self)
+        let (study, started, text, lastClick) = try row.decode((String, Double, String, Double?).self)
+        let (path, labels) = try sealed.labelledPath(text)
         let decoder = JSONDecoder()
         return (
             study,
@@ -265,7 +276,7 @@ extension PostgresClickPathStore {
                 events: try eventRows.map {
                     try decoder.decode(StudyEvent.self, from: Data(try $0.decode(String.self).utf8))
                 },
-                path: try sealed.path(path))
+                path: path, lastClick: lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
         )
     }
 

@@ -106,9 +106,47 @@ public final class PostgresClickPathStore: OpenableClickPathStore {
             key: key, listener: listener, logger: logger)
     }
 
+    // MARK: - Reading a store another process kept
+
+    /// Opens the store in the database at `location` to read what a server kept there (`study
+    /// rerun`, `export --store`), changing nothing: it makes or migrates no table and no key, and
+    /// its connections' transactions are read-only, so every write it is asked fails.
+    /// - Parameters:
+    ///   - location: the database.
+    ///   - schema: the schema of the tables, or nil for the user's default one.
+    ///   - patience: how long a call waits for the database.
+    ///   - environment: where `FLOWHOST_STORE_KEY` is looked up; else the key the database keeps.
+    ///   - logger: where the store says when the database stops or starts answering.
+    /// - Throws: ``PostgresStoreError/unreachable(database:reason:)`` when the server cannot be
+    ///   reached, ``PostgresStoreError/notAStore(database:reason:)`` for a database with no store,
+    ///   or a store an older or newer FlowHost wrote, `ClickPathStoreError/unusableKey(source:reason:)`
+    ///   for a key that cannot be used.
+    public static func openReadOnly(
+        _ location: PostgresStoreLocation, schema: String? = nil, patience: Duration = .seconds(5),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        logger: Logger = Logger(label: "flowhost.store")
+    ) async throws -> PostgresClickPathStore {
+        if let schema, !PostgresSchema.isName(schema) {
+            preconditionFailure("a schema name is lowercase letters, digits and _: \(schema)")
+        }
+        let storedKey = try await PostgresSchema.check(location, schema: schema, logger: logger)
+        guard
+            let key = try StoreKey.fromEnvironment(environment)
+                ?? storedKey.map({ try StoreKey.key(from: $0, source: "\(location) (flowhost_settings)") })
+        else { throw PostgresStoreError.notAStore(database: "\(location)", reason: "it holds no key") }
+        let listener = PostgresChangeListener(
+            channel: "flowhost_changes" + (schema.map { "_" + $0 } ?? ""), origin: UUID().uuidString,
+            configuration: try location.connectionConfiguration(
+                schema: schema, applicationName: listenerApplicationName),
+            check: .seconds(30), patience: patience, logger: logger)
+        return PostgresClickPathStore(
+            location: location, schema: schema, limits: ClickPathStoreLimits(), maxConnections: 2, patience: patience,
+            key: key, listener: listener, logger: logger, readOnly: true)
+    }
+
     private init(
         location: PostgresStoreLocation, schema: String?, limits: ClickPathStoreLimits, maxConnections: Int,
-        patience: Duration, key: SymmetricKey, listener: PostgresChangeListener, logger: Logger
+        patience: Duration, key: SymmetricKey, listener: PostgresChangeListener, logger: Logger, readOnly: Bool = false
     ) {
         self.location = location
         self.schema = schema
@@ -124,7 +162,7 @@ public final class PostgresClickPathStore: OpenableClickPathStore {
         poolLogger.logLevel = max(logger.logLevel, .error)
         client = PostgresClient(
             configuration: location.clientConfiguration(
-                schema: schema, maxConnections: maxConnections, statementTimeout: patience),
+                schema: schema, maxConnections: maxConnections, statementTimeout: patience, readOnly: readOnly),
             backgroundLogger: poolLogger)
     }
 

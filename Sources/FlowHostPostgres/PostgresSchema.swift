@@ -184,4 +184,56 @@ enum PostgresSchema {
                 database: database, reason: "its schema cannot be made: \(PostgresFailure.reason(of: error))")
         }
     }
+
+    // MARK: - Reading a store another process kept
+
+    /// Connects to `location` and, in a read-only transaction, checks that it holds a store of
+    /// this build's version and returns its stored key (nil when it keeps none): nothing is made
+    /// or migrated, for a reader that changes nothing.
+    /// - Throws: ``PostgresStoreError``: `notAStore` for a database with no store, or a store of
+    ///   an older or newer FlowHost.
+    static func check(_ location: PostgresStoreLocation, schema: String?, logger: Logger) async throws -> String? {
+        let database = "\(location)"
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: try location.connectionConfiguration(schema: schema), id: 0, logger: logger)
+        } catch {
+            throw PostgresStoreError.unreachable(database: database, reason: PostgresFailure.reason(of: error))
+        }
+        let checked: Result<String?, any Error>
+        do {
+            try await connection.query("BEGIN READ ONLY", logger: logger)
+            let found = try await connection.query(
+                """
+                SELECT (SELECT max(version) FROM flowhost_schema_version),
+                    (SELECT value FROM flowhost_settings WHERE name = 'store_key')
+                """, logger: logger
+            ).collect().first?.decode((Int?, String?).self)
+            try await connection.query("COMMIT", logger: logger)
+            switch found?.0 {
+            case version?: checked = .success(found?.1)
+            case let older? where older < version:
+                checked = .failure(
+                    PostgresStoreError.notAStore(
+                        database: database,
+                        reason: "an older FlowHost wrote it; serve it once with this build, which brings it up to date")
+                )
+            case let newer?:
+                checked = .failure(
+                    PostgresStoreError.notAStore(
+                        database: database, reason: "its schema is version \(newer), written by a newer FlowHost"))
+            case nil:
+                checked = .failure(
+                    PostgresStoreError.notAStore(database: database, reason: "it holds no FlowHost store"))
+            }
+        } catch {
+            // A database without the tables fails the read: it holds no store.
+            checked = .failure(
+                PostgresStoreError.notAStore(
+                    database: database, reason: "it holds no FlowHost store: \(PostgresFailure.reason(of: error))"))
+        }
+        try? await connection.close()
+        return try checked.get()
+    }
 }

@@ -5,9 +5,10 @@ extension PostgresStoreLocation {
     /// The pool's configuration: this location, its TLS, at most `maxConnections` connections,
     /// `schema` (when given) as the connections' `search_path`, and `statementTimeout` as theirs:
     /// a statement the store stopped waiting for is cancelled by the server then, not committed
-    /// later (one waiting for a lock another client holds, say).
+    /// later (one waiting for a lock another client holds, say). `readOnly` makes every
+    /// transaction read-only (`default_transaction_read_only`), for a reader that changes nothing.
     package func clientConfiguration(
-        schema: String?, maxConnections: Int, statementTimeout: Duration
+        schema: String?, maxConnections: Int, statementTimeout: Duration, readOnly: Bool = false
     ) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =
             switch self.tls {
@@ -22,6 +23,7 @@ extension PostgresStoreLocation {
             statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000
         configuration.options.additionalStartupParameters =
             startupParameters(schema: schema) + [("statement_timeout", "\(max(1, milliseconds))")]
+            + (readOnly ? [("default_transaction_read_only", "on")] : [])
         configuration.options.maximumConnections = maxConnections
         configuration.options.connectTimeout = .seconds(5)
         return configuration

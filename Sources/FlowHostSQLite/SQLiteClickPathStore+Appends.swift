@@ -64,8 +64,8 @@ extension SQLiteClickPathStore {
             for ((_, continuation), failure) in zip(batch, failures) {
                 if let failure { continuation.resume(throwing: failure) } else { continuation.resume() }
             }
-            checkpointer.committed(batch.count)
-            if checkpointer.takeWriterCheckpoint() {
+            checkpointer?.committed(batch.count)
+            if checkpointer?.takeWriterCheckpoint() == true {
                 // The log outgrew its bound under a steady stream of commits: little is left to
                 // copy, and the next transaction starts it over. A failure leaves it for later.
                 _ = try? database.writeWithoutTransaction { db in try db.checkpoint(.passive) }

@@ -108,15 +108,15 @@ extension SQLiteClickPathStore {
         return study
     }
 
-    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` when given, in one
+    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` with `labels` when given, in one
     /// transaction with the checks.
-    public func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?)
-        async throws
-    {
+    public func record(
+        _ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?, labels: [String?]
+    ) async throws {
         let key = IdentifierDigest.of(session)
         let encoder = JSONEncoder()
         let rows = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let pathText = try path.map(sealed.text(of:))
+        let pathText = try path.map { try sealed.text(of: $0, labels: labels) }
         let limits = self.limits
         try await write { db in
             let stored = try Int.fetchOne(db, sql: "SELECT eventCount FROM testers WHERE session = ?", arguments: [key])
@@ -136,11 +136,16 @@ extension SQLiteClickPathStore {
 
     /// The testers of the study `id`, in the order they started.
     public func testers(ofStudy id: String) async throws -> [StudyTester] {
-        let rows = try await read { db -> [(session: String, started: Double, path: String)] in
+        let rows = try await read { db -> [(session: String, started: Double, path: String, lastClick: Double?)] in
             try Row.fetchAll(
-                db, sql: "SELECT session, started, path FROM testers WHERE study = ? ORDER BY started, rowid",
+                db,
+                sql: """
+                    SELECT testers.session, testers.started, testers.path, sessions.lastUsed FROM testers
+                    LEFT JOIN sessions ON sessions.id = testers.session
+                    WHERE testers.study = ? ORDER BY testers.started, testers.rowid
+                    """,
                 arguments: [id]
-            ).map { ($0["session"], $0["started"], $0["path"]) }
+            ).map { ($0[0], $0[1], $0[2], $0[3]) }
         }
         let events = try await read { db -> [String: [String]] in
             var events: [String: [String]] = [:]
@@ -167,11 +172,13 @@ extension SQLiteClickPathStore {
                     return (
                         start,
                         try part.map { row, events in
-                            StudyTester(
+                            let (path, labels) = try sealed.labelledPath(row.path)
+                            return StudyTester(
                                 started: Date(timeIntervalSince1970: row.started),
                                 events: try decoder.decode(
                                     [StudyEvent].self, from: Data(("[" + events.joined(separator: ",") + "]").utf8)),
-                                path: try sealed.path(row.path))
+                                path: path, lastClick: row.lastClick.map(Date.init(timeIntervalSince1970:)),
+                                labels: labels)
                         }
                     )
                 }
@@ -194,10 +201,15 @@ extension SQLiteClickPathStore {
             var testers: [SealedClickPaths.TesterTexts] = []
             var index: [Int64: Int] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT rowid, started FROM testers WHERE study = ? ORDER BY started, rowid", arguments: [id])
+                db,
+                sql: """
+                    SELECT t.rowid, t.started, s.lastUsed FROM testers AS t LEFT JOIN sessions AS s ON s.id = t.session
+                    WHERE t.study = ? ORDER BY t.started, t.rowid
+                    """,
+                arguments: [id])
             while let row = try rows.next() {
                 index[row[0]] = testers.count
-                testers.append(SealedClickPaths.TesterTexts(started: row[1]))
+                testers.append(SealedClickPaths.TesterTexts(started: row[1], lastClick: row[2]))
             }
             let entries = try Row.fetchCursor(
                 db,
@@ -234,23 +246,30 @@ extension SQLiteClickPathStore {
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         let key = IdentifierDigest.of(session)
-        let read = try await read { db -> (study: String, started: Double, path: String, events: [String])? in
+        let read = try await read {
+            db -> (study: String, started: Double, path: String, lastClick: Double?, events: [String])? in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT study, started, path FROM testers WHERE session = ?", arguments: [key])
+                    db,
+                    sql: """
+                        SELECT testers.study, testers.started, testers.path, sessions.lastUsed FROM testers
+                        LEFT JOIN sessions ON sessions.id = testers.session WHERE testers.session = ?
+                        """,
+                    arguments: [key])
             else { return nil }
             let events = try String.fetchAll(
                 db, sql: "SELECT event FROM testerEvents WHERE tester = ? ORDER BY position", arguments: [key])
-            return (row["study"], row["started"], row["path"], events)
+            return (row[0], row[1], row[2], row[3], events)
         }
         guard let read else { return nil }
         let decoder = JSONDecoder()
+        let (path, labels) = try sealed.labelledPath(read.path)
         return (
             read.study,
             StudyTester(
                 started: Date(timeIntervalSince1970: read.started),
                 events: try read.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-                path: try sealed.path(read.path))
+                path: path, lastClick: read.lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
         )
     }
 

@@ -62,8 +62,9 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     /// Where the appends are written, one transaction after the other, off Swift's cooperative pool
     /// (a write blocks its thread).
     let writer = DispatchQueue(label: "flowhost.sqlite.appends")
-    /// Copies the log into the file, so that no commit waits for that.
-    let checkpointer: WALCheckpointer
+    /// Copies the log into the file, so that no commit waits for that; none for a store opened
+    /// to read (``init(readingExistingStoreAt:patience:environment:)``).
+    let checkpointer: WALCheckpointer?
 
     // MARK: - Initialization
 
@@ -130,6 +131,53 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
         }
     }
 
+    // MARK: - Reading a store another process kept
+
+    /// Opens the store in the existing file at `path` to read what a server kept there (`study
+    /// rerun`, `export --store`), changing nothing: it creates no file, folder or key file, changes
+    /// no mode, migrates nothing and moves nothing aside; every write it is asked throws
+    /// `ClickPathStoreError/unavailable(reason:)`. SQLite may open the shared-memory index
+    /// (`-shm`) of the file's write-ahead log beside it, as any reader of the file does.
+    /// - Parameters:
+    ///   - path: the store's file.
+    ///   - patience: how long a read waits for the file when a server's connection holds its lock.
+    ///   - environment: where `FLOWHOST_STORE_KEY` is looked up; else the key file beside the store.
+    /// - Throws: `ClickPathStoreError/unreadable(file:reason:)` for a file that is not there or
+    ///   cannot be opened, `ClickPathStoreError/notAStore(file:reason:)` for a file that is no
+    ///   FlowHost store or one an older or newer FlowHost wrote, and
+    ///   `ClickPathStoreError/unusableKey(source:reason:)` when its key is missing or unusable.
+    public init(
+        readingExistingStoreAt path: String, patience: Duration = .seconds(5),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ClickPathStoreError.unreadable(
+                file: path, reason: "no such file (reading makes none): name the store a server kept")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(
+            Double(patience.components.seconds) + Double(patience.components.attoseconds) / 1e18)
+        // The file first: a file that is no store has no key either, and should say so.
+        do {
+            database = try DatabasePool(path: path, configuration: configuration)
+            try SQLiteSchema.checkIsStore(database, file: path)
+            try SQLiteSchema.checkIsCurrent(database, file: path)
+        } catch let error as DatabaseError {
+            throw SQLiteSchema.openError(error, file: path)
+        } catch let error as ClickPathStoreError {
+            throw error
+        } catch {
+            throw ClickPathStoreError.unreadable(file: path, reason: error.localizedDescription)
+        }
+        let storeKey = try StoreKey.loadExisting(forStoreAt: path, environment: environment)
+        self.file = path
+        self.limits = ClickPathStoreLimits()
+        sealed = SealedClickPaths(sealer: SecretSealer(key: storeKey), source: path)
+        actionTokenKey = StoreKey.tokenKey(derivedFrom: storeKey)
+        checkpointer = nil
+    }
+
     /// Opens the store at `path` like ``init(path:limits:patience:environment:)``, but when the
     /// file is no FlowHost store, renames it (with its `-wal` and `-shm` files) to
     /// `<name>.corrupt-<time>` beside it, never deleting it, and opens a new empty store there.
@@ -191,7 +239,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     public func run() async throws {
         try? await gracefulShutdown()
         stopped.store(true, ordering: .sequentiallyConsistent)
-        try checkpointer.close()
+        try checkpointer?.close()
         // The last connection to close copies what is left of the log into the file.
         try database.close()
     }
@@ -357,7 +405,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     func write<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
         do {
             let value = try await database.write(body)
-            checkpointer.committed(1)
+            checkpointer?.committed(1)
             return value
         } catch let error as DatabaseError where isUnreachable(error) {
             throw unavailable(error)

@@ -138,6 +138,22 @@ enum SQLiteSchema {
         }
     }
 
+    /// Refuses a store this build would migrate, for a reader that writes nothing: a database with
+    /// no FlowHost table (an empty file) is no store; one an older FlowHost wrote is read once a
+    /// server of this build opened it.
+    static func checkIsCurrent(_ database: DatabasePool, file: String) throws {
+        try database.read { db in
+            guard try db.tableExists("grdb_migrations"), try !migrator.completedMigrations(db).isEmpty else {
+                throw ClickPathStoreError.notAStore(file: file, reason: "it holds no FlowHost table")
+            }
+            guard try migrator.hasCompletedMigrations(db) else {
+                throw ClickPathStoreError.notAStore(
+                    file: file,
+                    reason: "an older FlowHost wrote it; serve it once with this build, which brings it up to date")
+            }
+        }
+    }
+
     /// The typed error for a failure to open: the file's content, or its access.
     static func openError(_ error: DatabaseError, file: String) -> ClickPathStoreError {
         let reason = error.message ?? "\(error.resultCode)"

@@ -156,7 +156,9 @@ struct StudyRerunTests {
         #expect((missing["screen"] as? String)?.hasPrefix(position.screen.template ?? "?") == true, "\(missing)")
     }
 
-    @Test("an unknown study exits 66 and a store that is not there 69, each saying so")
+    @Test(
+        "an unknown study exits 66; a store that is not there, a file that is no store and a bad URL 69, each saying so"
+    )
     func unknownStudyAndStore() async throws {
         let store = try await store(with: [])
         defer { try? FileManager.default.removeItem(at: store.deletingLastPathComponent()) }
@@ -168,7 +170,20 @@ struct StudyRerunTests {
         let missing = store.deletingLastPathComponent().appending(path: "none.sqlite").path
         let gone = try flowhost(["study", "rerun", "rating", "--store", missing])
         #expect(gone.status == 69)
-        #expect(gone.errors.contains("no click path store at \(missing)"), "\(gone.errors)")
+        #expect(
+            gone.errors.contains("error: --store \(missing): no such file (reading makes none)"), "\(gone.errors)")
         #expect(!FileManager.default.fileExists(atPath: missing), "reading makes no store")
+
+        let notes = store.deletingLastPathComponent().appending(path: "notes.txt")
+        try Data("notes\n".utf8).write(to: notes)
+        let notAStore = try flowhost(["study", "rerun", "rating", "--store", notes.path])
+        #expect(notAStore.status == 69)
+        #expect(
+            notAStore.errors.contains("error: --store \(notes.path): no FlowHost store to read"), "\(notAStore.errors)")
+        #expect(try Data(contentsOf: notes) == Data("notes\n".utf8), "not moved aside, not changed")
+
+        let badURL = try flowhost(["study", "rerun", "rating", "--store", "postgres://nobody@localhost/"])
+        #expect(badURL.status == 69)
+        #expect(badURL.errors.contains("no PostgreSQL URL"), "\(badURL.errors)")
     }
 }

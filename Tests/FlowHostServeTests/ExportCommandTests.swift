@@ -6,15 +6,23 @@ import Testing
 
 @Suite("flowhost export --store")
 struct ExportCommandTests {
-    @Test("a store file that does not exist is refused with why before anything is written, and none is made")
-    func missingStore() async throws {
+    @Test(
+        "a store that cannot be read (a file not there, a file that is no store) exits 69 before anything is written, and is left as it was"
+    )
+    func unreadableStore() async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "flowhost-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let (store, out) = (folder.appending(path: "none.sqlite"), folder.appending(path: "site"))
         let command = try ExportCommand.parse(["--out", out.path, "--store", store.path])
-        let error = await #expect(throws: ValidationError.self) { try await command.run() }
-        #expect(error?.message == "--store \(store.path): no such file; name the store a server kept its comments in.")
+        await #expect(throws: ExitCode(ReadOnlyStore.exitStatus)) { try await command.run() }
         #expect(!FileManager.default.fileExists(atPath: store.path))
         #expect(!FileManager.default.fileExists(atPath: out.path))
+
+        let notes = folder.appending(path: "notes.txt")
+        try Data("notes\n".utf8).write(to: notes)
+        let onNotes = try ExportCommand.parse(["--out", out.path, "--store", notes.path])
+        await #expect(throws: ExitCode(ReadOnlyStore.exitStatus)) { try await onNotes.run() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
     }
 }

@@ -32,4 +32,49 @@ extension ClickPathStoreTests {
             #expect(try await store.tester(session: "nobody") == nil)
         }
     }
+
+    @Test(
+        "a tester's path copy keeps the label of each click beside it; a copy recorded without labels reads back with none",
+        arguments: Kind.allCases)
+    func testerLabels(kind: Kind) async throws {
+        try await kind.withStore { store in
+            try await store.saveStudy(Self.study, id: "rating", link: "link", expires: Self.inAMonth)
+            _ = try await store.startTester("t", fromStudyLink: "link")
+            _ = try await store.startTester("u", fromStudyLink: "link")
+            let path = ClickPath(Array(Self.entries[0..<3]))
+            let labels: [String?] = ["Heat 1995 · Michael Mann", "Save ✓", nil]
+            try await store.record(
+                [Self.event(0, .started(entry: 0))], ofTester: "t", at: 0, path: path, labels: labels)
+            try await store.record([Self.event(0, .started(entry: 0))], ofTester: "u", at: 0, path: path)
+
+            let testers = try await store.testers(ofStudy: "rating")
+            #expect(testers.map(\.labels) == [labels, []])
+            #expect(testers.map(\.path) == [path, path])
+            #expect(try await store.tester(session: "t")?.tester.labels == labels)
+            #expect(testers[0].label(at: 0) == "Heat 1995 · Michael Mann" && testers[1].label(at: 0) == nil)
+        }
+    }
+
+    @Test(
+        "a tester reads back with their session's last stored click, which results tell a tester still at it by; none once the session is gone",
+        arguments: Kind.allCases)
+    func testerLastClick(kind: Kind) async throws {
+        try await kind.withStore { store in
+            try await store.saveStudy(Self.study, id: "rating", link: "link", expires: Self.inAMonth)
+            _ = try await store.startTester("t", fromStudyLink: "link")
+            #expect(try await store.tester(session: "t")?.tester.lastClick == nil, "no click stored yet")
+
+            let before = Date.now.addingTimeInterval(-1)
+            try await store.append(Array(Self.entries[0..<2]), toSession: "t", at: 0)
+            let lastClick = try #require(try await store.testers(ofStudy: "rating").first?.lastClick)
+            #expect(lastClick >= before && lastClick <= .now.addingTimeInterval(1))
+            #expect(try await store.tester(session: "t")?.tester.lastClick == lastClick)
+            #expect(
+                try await store.testersForFigures(ofStudy: "rating").first?.lastClick == lastClick, "results read it")
+
+            try await store.removeSessions(["t"])
+            #expect(try await store.testers(ofStudy: "rating").first?.lastClick == nil)
+            #expect(try await store.testersForFigures(ofStudy: "rating").first?.lastClick == nil)
+        }
+    }
 }

@@ -203,6 +203,45 @@ struct PostgresClickPathStoreTests {
         #expect(try versions.map { try $0.decode(Int.self) } == [99])
     }
 
+    @Test(
+        "opened to read (study rerun, export --store): a store is read and refuses writes; a schema with no store is refused and nothing is made"
+    )
+    func readOnly() async throws {
+        let schema = TestPostgres.newSchema()
+        let study = Study(title: "t", tasks: [StudyTask(prompt: "p", start: .appStart, goal: ["g"])])
+        try await TestPostgres.store(schema: schema).whileRunning { store in
+            try await store.saveStudy(study, id: "s", link: "link", expires: Self.inAMonth)
+        }
+        let reader = try await PostgresClickPathStore.openReadOnly(
+            try TestPostgres.location(), schema: schema, environment: [:])
+        let (found, refused) = try await reader.whileRunning { reader -> (Study?, Bool) in
+            let found = try await reader.study(id: "s")?.study
+            do {
+                try await reader.saveStudy(study, id: "other", link: "other", expires: Self.inAMonth)
+                return (found, false)
+            } catch {
+                return (found, true)
+            }
+        }
+        #expect(found == study)
+        #expect(refused, "a read-only transaction refuses the write")
+        #expect(try await TestPostgres.query("SELECT id FROM flowhost_studies", schema: schema).count == 1)
+
+        let empty = TestPostgres.newSchema()
+        _ = try await TestPostgres.query("CREATE SCHEMA \(empty)", schema: nil)
+        let error = try await #require(throws: PostgresStoreError.self) {
+            try await PostgresClickPathStore.openReadOnly(try TestPostgres.location(), schema: empty, environment: [:])
+        }
+        guard case .notAStore(_, let reason) = error else {
+            Issue.record("expected notAStore, got \(error)")
+            return
+        }
+        #expect(reason.hasPrefix("it holds no FlowHost store"), "\(reason)")
+        let tables = try await TestPostgres.query(
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = '\(empty)'", schema: nil)
+        #expect(try tables.first?.decode(Int.self) == 0, "nothing made in the schema")
+    }
+
     @Test("a server nobody listens for is an unreachable error naming the database, without its password")
     func unreachable() async throws {
         let location = try PostgresStoreLocation(url: "postgres://flowhost:sesame@127.0.0.1:\(try freePort())/flowhost")

@@ -35,7 +35,11 @@ struct StudyRerunTests {
             #expect(try await tester.post(try #require(page.action("About"))).headers[.location] == "/_study/thanks")
         }
         let stored = try #require(try await store.study(id: "lab"))
-        return (stored.study, try await store.testers(ofStudy: "lab"))
+        let testers = try await store.testers(ofStudy: "lab")
+        #expect(
+            testers.first?.labels == ["Sheet", nil, "Sheet", "Close", "About"],
+            "each click's label as the page showed it; the deep link that opened task 2 has none")
+        return (stored.study, testers)
     }
 
     @Test(
@@ -82,11 +86,22 @@ struct StudyRerunTests {
         #expect(gaveUp.step == 3)
         #expect(gaveUp.screen.hasPrefix("lab/drawer"), "\(gaveUp.screen)")
         #expect(gaveUp.action.hasPrefix("action 0 of layer 1") && gaveUp.action.hasSuffix("(lab/sheet)"))
+        #expect(gaveUp.label == "Close", "named by what the tester clicked")
         #expect(gaveUp.reason == "is not on screen")
+        let json = String(decoding: rerun.json(), as: UTF8.self)
+        #expect(json.contains(#""label" : "Close""#), "\(json)")
         #expect(!rerun.paths[1].isRegression, "it gave up before: still failing is no regression")
 
         #expect(rerun.paths[2].reachesGoal)
         #expect(rerun.summary == "1 of 3 recorded paths still reach their goal; 1 that succeeded no longer does")
         #expect(rerun.shortestPaths[0] == nil, "no screen of lab/sheet on this build's crawl")
+
+        // A copy recorded before labels were kept (by an older FlowHost) names the step by position
+        var unlabelled = testers
+        unlabelled[0].labels = []
+        let older = await StudyRerun.run(
+            study: study, testers: unlabelled, app: app, crawl: try await Crawler(app: app).crawl())
+        let named = try #require(older.paths[1].missingStep)
+        #expect(named.label == nil && named.action == gaveUp.action && named.step == 3)
     }
 }

@@ -224,6 +224,29 @@ struct StudyResultsTests {
     }
 
     @Test(
+        "Open at this state shows what the tester typed, as a comment's state does; the results page says so beside the button and shows none"
+    )
+    func openedStateShowsTypedValues() async throws {
+        let store = MemoryClickPathStore()
+        try await withLabServer(store: store, studies: [try Self.file()]) { client in
+            try await Self.takeTheStudy(client, store: store)
+            var owner = Browser(client)
+            let results = try await owner.get("/_flowhost/studies/lab")
+            #expect(!results.text.contains(Self.typed))
+            let hint = try #require(results.text.firstMatch(of: /<p class="study-open-hint">([^<]*)<\/p>/))
+            #expect(hint.output.1.contains("That page shows what they typed on the way"))
+            #expect(
+                results.text.components(separatedBy: "study-open-hint").count - 1 == 2,
+                "once above each task's testers, beside their buttons")
+
+            // Tester C renamed the page before saying "I'm done": the replay types the name again
+            let opened = try await owner.post("/_flowhost/studies/lab/open", form: "tester=2&task=1")
+            let page = try await owner.open(try #require(opened.headers[.location]))
+            #expect(page.text.contains(Self.typed), "the replay types a non-secret value again, and the page shows it")
+        }
+    }
+
+    @Test(
         "a task not ended bounces once the tester's last event is older than the idle time; misclicks count over the parts that ran the script; drop-offs, times and misclicks make each screen's score"
     )
     func countingRules() async throws {
@@ -249,6 +272,11 @@ struct StudyResultsTests {
         #expect(soon.underWay == 1 && soon.bounced == 0)
         let later = traffic.results(of: study, testers: testers, now: now + 3600, idleTime: idle).tasks[0]
         #expect(later.underWay == 0 && later.bounced == 1 && later.testers == 4)
+        // Still clicking an hour on, with no study event since (they wait for the task's end)
+        var clicking = testers
+        clicking[3].lastClick = now + 3500
+        let stillAtIt = traffic.results(of: study, testers: clicking, now: now + 3600, idleTime: idle).tasks[0]
+        #expect(stillAtIt.underWay == 1 && stillAtIt.bounced == 0, "a recent click is no bounce")
 
         // The page's score: reached by all four; C gave up on it and D bounced there (50 %)
         let page = try #require(later.screens.first)

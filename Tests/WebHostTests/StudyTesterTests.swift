@@ -1,3 +1,4 @@
+import FlowCrawl
 import FlowHostApp
 import Foundation
 import HTTPTypes
@@ -166,6 +167,63 @@ struct StudyTesterTests {
             #expect(try await store.testers(ofStudy: "lab").count == 1)
             #expect(logs.all.filter { $0.message.hasPrefix("studies: a study has as many testers") }.count == 1)
         }
+    }
+
+    @Test("a click's label is what the page showed, cut at 80 characters, never one that holds a typed value")
+    func clickLabels() throws {
+        var run = StudyRun(studyID: "lab", study: try Self.labStudy().study)
+        let long = String(repeating: "x", count: 100)
+        run.noteClick(label: "Rename", entry: 0, typed: ["Zebra42"])
+        run.noteClick(label: "Delete Zebra42", entry: 1, typed: ["Zebra42"])
+        run.noteClick(label: long, entry: 2, typed: [])
+        #expect(run.copyLabels(windowEntries: 3) == ["Rename", nil, String(long.prefix(79)) + "…"])
+
+        // Back to entry 1, then another click there: the labels after it are forgotten
+        run.noteClick(label: "Rename", entry: 1, typed: [])
+        #expect(run.copyLabels(windowEntries: 3) == ["Rename", "Rename", nil])
+        run.beginNextTask(after: ClickPath([.liveMove, .liveMove]), labels: ["Rename", "Rename"])
+        run.noteClick(label: long, entry: 0, typed: [])
+        #expect(run.copyLabels(windowEntries: 1) == ["Rename", "Rename", String(long.prefix(79)) + "…"])
+    }
+
+    @Test(
+        "a task's end past the bound of events is kept with the path, then the newest events that fit; the outcome counts, the bound is logged once"
+    )
+    func eventBoundKeepsTheEnd() async throws {
+        let store = MemoryClickPathStore(limits: ClickPathStoreLimits(maxEventsPerTester: 3))
+        let logs = RecordingLogHandler.Messages()
+        try await withLabServer(store: store, testing: .live, logs: logs, studies: [try Self.labStudy()]) { client in
+            var tester = Browser(client)
+            let started = try await tester.post("/study/\(try await Self.link(on: store))")
+            let page = try await tester.open(try #require(started.headers[.location]))
+            let screen = try StudyEventsTests.screen(of: page)
+            let named = "screen=\(screen.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+            #expect(try await tester.post("/_study/script-ran", form: named).status == .noContent)
+            for x in [0.1, 0.2, 0.3] {
+                #expect(try await tester.post("/_study/misclick", form: "\(named)&x=\(x)&y=0.5").status == .noContent)
+            }
+
+            // The sheet ends the task with 6 events waiting (the script ran, 3 misclicks, the
+            // page's time, the success) where 2 fit; the second task's start and Give up fit none
+            let next = try await tester.click("Sheet", on: page)
+            #expect(next.text.contains("Task 2 of 3"), "the tester goes on")
+            #expect(try await tester.post("/_study/give-up").status == .seeOther)
+
+            let stored = try #require(try await store.testers(ofStudy: "lab").first)
+            #expect(stored.events.map(\.kind) == [.started(entry: 0), .scriptRan, .succeeded(entry: 1)])
+            #expect(stored.path.entries.count == 2, "the path copy of each end is kept, with no room for events")
+            #expect(
+                logs.all.filter { $0.message.hasPrefix("studies: a tester reached the bound of events") }.count == 1)
+        }
+        // The results count the success (folded here: the results route's crawl of the live map
+        // would outlast a live client's read timeout on a loaded machine)
+        let app = try labApp()
+        let traffic = TrafficMap(crawl: try await Crawler(app: app).crawl(), deepLinks: app.deepLinks)
+        let first = traffic.results(
+            of: try Self.labStudy().study, testers: try await store.testers(ofStudy: "lab"), now: .now,
+            idleTime: .seconds(1800)
+        ).tasks[0]
+        #expect(first.testers == 1 && first.directSuccess + first.indirectSuccess == 1, "the success counts")
     }
 }
 

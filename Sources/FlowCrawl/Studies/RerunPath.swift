@@ -23,17 +23,21 @@ public struct RerunPath: Sendable, Equatable {
         public let screen: String
         /// The step as the path names it: the action's position and template
         /// (`action 2 of layer 0 / 0.1 (movies/detail)`), a form's field names without their
-        /// values, Back to a screen, a deep link, a live move. The store keeps positions, not the
-        /// labels a tester saw.
+        /// values, Back to a screen, a deep link, a live move.
         public let action: String
+        /// The label of the link or button the tester clicked (`Rate`), as their page showed it;
+        /// nil for a step that is no click on a labelled action, and for every step of a path
+        /// recorded before labels were kept (``action`` names it by position then).
+        public let label: String?
         /// Why it cannot be done (`is not on screen`, `opens no screen of this app`).
         public let reason: String
 
         /// A missing step.
-        public init(step: Int, screen: String, action: String, reason: String) {
+        public init(step: Int, screen: String, action: String, label: String? = nil, reason: String) {
             self.step = step
             self.screen = screen
             self.action = action
+            self.label = label
             self.reason = reason
         }
     }

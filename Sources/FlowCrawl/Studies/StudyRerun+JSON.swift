@@ -9,9 +9,10 @@ extension StudyRerun {
     /// - `results`: per recorded path, `tester` and `task` (from 1), `ended` (`succeeded`, `done`,
     ///   `gaveUp`, `bounced`), `entries`, `reachesGoal`, `reachedGoalAt` (entries, or null),
     ///   `endsOn` (a screen), `regression`, and `missingStep`: `{"step": n, "screen": ...,
-    ///   "action": ..., "reason": ...}` (``RerunPath/MissingStep``), or null.
+    ///   "action": ..., "label": ... or null, "reason": ...}` (``RerunPath/MissingStep``), or null.
     ///
-    /// No typed value is in it: a path's steps are named by position and field names.
+    /// No typed value is in it: a path's steps are named by position, field names and the labels
+    /// the tester's pages showed.
     public func json() -> Data {
         let tasks = zip(study.tasks, shortestPaths).enumerated().map { index, task -> [String: Any] in
             [
@@ -27,7 +28,10 @@ extension StudyRerun {
                 "reachesGoal": path.reachesGoal, "reachedGoalAt": path.reachedGoalAt ?? NSNull(),
                 "endsOn": path.endsOn, "regression": path.isRegression,
                 "missingStep": path.missingStep.map {
-                    ["step": $0.step, "screen": $0.screen, "action": $0.action, "reason": $0.reason] as [String: Any]
+                    [
+                        "step": $0.step, "screen": $0.screen, "action": $0.action, "label": $0.label ?? NSNull(),
+                        "reason": $0.reason,
+                    ] as [String: Any]
                 } ?? NSNull(),
             ]
         }

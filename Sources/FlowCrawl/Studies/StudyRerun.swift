@@ -73,7 +73,8 @@ public struct StudyRerun: Sendable, Equatable {
         for (number, tester) in zip(1..., testers) {
             for part in parts(of: tester) where study.tasks.indices.contains(part.task) {
                 let goal = study.tasks[part.task].goal
-                let replayed = await replay(part.path, goal: goal, app: app, settleTimeout: settleTimeout)
+                let replayed = await replay(
+                    part.path, labels: part.labels, goal: goal, app: app, settleTimeout: settleTimeout)
                 paths.append(
                     RerunPath(
                         tester: number, task: part.task, ending: part.ending, entries: part.path.entries.count,
@@ -106,11 +107,13 @@ public struct StudyRerun: Sendable, Equatable {
     }
 
     /// Each task's part of `tester`'s copy, in the order they started: from its `started` entry to
-    /// its end event's entry, else (bounced) to the copy's end; a bounced part with no entries kept
-    /// is none.
-    static func parts(of tester: StudyTester) -> [(task: Int, ending: RerunPath.Ending, path: ClickPath)] {
+    /// its end event's entry, else (bounced) to the copy's end, with its entries' labels; a bounced
+    /// part with no entries kept is none.
+    static func parts(of tester: StudyTester) -> [(
+        task: Int, ending: RerunPath.Ending, path: ClickPath, labels: [String?]
+    )] {
         let entries = tester.path.entries
-        var parts: [(task: Int, ending: RerunPath.Ending, path: ClickPath)] = []
+        var parts: [(task: Int, ending: RerunPath.Ending, path: ClickPath, labels: [String?])] = []
         for (index, event) in tester.events.enumerated() {
             guard case .started(let start) = event.kind else { continue }
             var end: (entry: Int, ending: RerunPath.Ending) = (entries.count, .bounced)
@@ -128,15 +131,19 @@ public struct StudyRerun: Sendable, Equatable {
             let lower = min(max(start, 0), entries.count)
             let upper = min(max(end.entry, lower), entries.count)
             if end.ending == .bounced, lower == upper { continue }
-            parts.append((event.task, end.ending, ClickPath(Array(entries[lower..<upper]))))
+            parts.append(
+                (event.task, end.ending, ClickPath(Array(entries[lower..<upper])), (lower..<upper).map(tester.label)))
         }
         return parts
     }
 
     /// Replays `part` in a fresh window of `app`: after how many entries it first shows a screen of
-    /// `goal`, the screen it ends on, and the first step it could not do when it reached no goal.
+    /// `goal`, the screen it ends on, and the first step it could not do when it reached no goal,
+    /// with its label from `labels` (by entry).
     @MainActor
-    private static func replay(_ part: ClickPath, goal: [String], app: WebApp, settleTimeout: Duration) async -> (
+    private static func replay(
+        _ part: ClickPath, labels: [String?], goal: [String], app: WebApp, settleTimeout: Duration
+    ) async -> (
         reachedAt: Int?, endsOn: String, missing: RerunPath.MissingStep?
     ) {
         let scene = SessionScene(app: app, maxPathEntries: part.entries.count)
@@ -161,7 +168,8 @@ public struct StudyRerun: Sendable, Equatable {
         let named = "step \(replay.replayed + 1) of \(replay.total) (\(entry)) "
         let reason = stopped.hasPrefix(named) ? String(stopped.dropFirst(named.count)) : stopped
         let missing = RerunPath.MissingStep(
-            step: replay.replayed + 1, screen: screen, action: entry.description, reason: reason)
+            step: replay.replayed + 1, screen: screen, action: entry.description,
+            label: labels.indices.contains(replay.replayed) ? labels[replay.replayed] : nil, reason: reason)
         return (nil, screen, missing)
     }
 }

@@ -19,9 +19,11 @@ public struct TaskResults: Sendable, Equatable {
     public var gaveUp = 0
     /// Said "I'm done" on a screen that is not a goal (a success ends the task on its own).
     public var done = 0
-    /// Left without ending it: no end event, and their last event older than the session idle time.
+    /// Left without ending it: no end event, and their last event and last click older than the
+    /// session idle time.
     public var bounced = 0
-    /// Not ended, their last event within the session idle time: still at it, in no other count.
+    /// Not ended, their last event or last click within the session idle time: still at it, in no
+    /// other count.
     public var underWay = 0
     /// The median seconds from the task's start to its end, over the testers who ended it (not
     /// bounced nor under way); nil when none did.

@@ -10,9 +10,9 @@ public struct TesterPart: Sendable, Equatable {
         case gaveUp
         /// Said "I'm done" without reaching a goal.
         case done
-        /// Left without ending it, for longer than the session idle time.
+        /// Left without ending it: no event and no click for longer than the session idle time.
         case bounced
-        /// Not ended yet, within the session idle time.
+        /// Not ended yet: an event or a click within the session idle time.
         case underWay
     }
 

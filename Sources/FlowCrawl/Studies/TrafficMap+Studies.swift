@@ -6,8 +6,9 @@ import Foundation
 /// (``TrafficMap/walk(_:)``), without replaying it, so 10,000 testers fold in well under a second.
 extension TrafficMap {
     /// The results of `study` over its `testers` (as the store gives them, in the order they
-    /// started), as of `now`: a task a tester did not end is bounced once their last event is more
-    /// than `idleTime` old (their session is gone by then), under way before.
+    /// started), as of `now`: a task a tester did not end is bounced once their last event and
+    /// their session's last stored click (`FlowHostApp/StudyTester/lastClick`) are both more than
+    /// `idleTime` old (their session is gone by then), under way before.
     public func results(of study: Study, testers: [StudyTester], now: Date, idleTime: Duration) -> StudyResults {
         let idle = Double(idleTime.components.seconds) + Double(idleTime.components.attoseconds) / 1e18
         var successors: [[Int]]?
@@ -155,7 +156,8 @@ extension TrafficMap {
         case .done: outcome = .done
         case .gaveUp: outcome = .gaveUp
         default:
-            let lastSeen = copy.events.last?.at ?? copy.started
+            // Study events wait in the session's memory until the task ends; its clicks do not.
+            let lastSeen = max(copy.events.last?.at ?? copy.started, copy.lastClick ?? .distantPast)
             outcome = now.timeIntervalSince(lastSeen) > idle ? .bounced : .underWay
         }
         let lastScreen = walk?.stops.last?.screen ?? lastEventScreen ?? plan.startScreen

@@ -164,10 +164,13 @@ public protocol ClickPathStore: Service {
     func startTester(_ session: String, fromStudyLink link: String) async throws -> StoredStudy
 
     /// Appends `events` to the tester `session`'s, the first at index `start` (the number stored
-    /// before), and when `path` is given, keeps it as the tester's copy of their click path.
+    /// before), and when `path` is given, keeps it as the tester's copy of their click path, with
+    /// `labels`, the label of each of its entries (``StudyTester/labels``).
     /// - Throws: what ``ClickPathStoreLimits/refusal(recording:ofTester:at:stored:)`` says, with
     ///   nothing stored.
-    func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?) async throws
+    func record(
+        _ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?, labels: [String?]
+    ) async throws
 
     /// The testers of the study `id`, in the order they started (none for an unknown study).
     func testers(ofStudy id: String) async throws -> [StudyTester]

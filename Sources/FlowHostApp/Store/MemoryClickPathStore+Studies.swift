@@ -98,24 +98,30 @@ extension MemoryClickPathStore {
         }
     }
 
-    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` when given.
-    public func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?)
-        async throws
-    {
+    /// Appends `events` to the tester `session`'s at `start`, and keeps `path` with `labels` when
+    /// given.
+    public func record(
+        _ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?, labels: [String?]
+    ) async throws {
         try state.withLock { state in
             let stored = state.testers[session]?.tester.events.count
             if let refusal = limits.refusal(recording: events.count, ofTester: session, at: start, stored: stored) {
                 throw refusal
             }
             state.testers[session]?.tester.events += events
-            if let path { state.testers[session]?.tester.path = path }
+            if let path {
+                state.testers[session]?.tester.path = path
+                state.testers[session]?.tester.labels = labels.contains { $0 != nil } ? labels : []
+            }
         }
     }
 
     /// The testers of the study `id`, in the order they started.
     public func testers(ofStudy id: String) async throws -> [StudyTester] {
         state.withLock { state in
-            state.testers.values.filter { $0.study == id }.sorted { $0.order < $1.order }.map(\.tester)
+            state.testers.filter { $0.value.study == id }.sorted { $0.value.order < $1.value.order }.map {
+                state.tester($0.value.tester, ofSession: $0.key)
+            }
         }
     }
 
@@ -130,6 +136,18 @@ extension MemoryClickPathStore {
 
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
-        state.withLock { $0.testers[session].map { ($0.study, $0.tester) } }
+        state.withLock { state in
+            state.testers[session].map { ($0.study, state.tester($0.tester, ofSession: session)) }
+        }
+    }
+}
+
+extension MemoryClickPathStore.State {
+    /// `tester` as the store gives them: with the last use of their session `session`, while it
+    /// keeps one.
+    fileprivate func tester(_ tester: StudyTester, ofSession session: String) -> StudyTester {
+        var tester = tester
+        tester.lastClick = sessions[session]?.usedAt
+        return tester
     }
 }

@@ -1,9 +1,7 @@
 import ArgumentParser
 import FlowCrawl
 import FlowHostApp
-import FlowHostSQLite
 import Foundation
-import Logging
 
 /// `export --out DIR`: the app as a static, clickable site, for people who will not run a server.
 public struct ExportCommand: AsyncParsableCommand {
@@ -25,7 +23,8 @@ public struct ExportCommand: AsyncParsableCommand {
     @Option(
         help: """
             Carry the comments kept in this click path store (as serve's --store: an SQLite file or a postgres:// \
-            URL), read-only. Without it the export has no comments.
+            URL), read-only: nothing is created, moved aside or migrated, and a store that cannot be read exits 69. \
+            Without it the export has no comments.
             """)
     var store: String?
 
@@ -60,29 +59,14 @@ public struct ExportCommand: AsyncParsableCommand {
     /// What the export says of its comments.
     private func commentsLine(_ count: Int?) -> String {
         guard let count, let store else { return "no comments (--store carries a server's)" }
-        return "\(count) comment\(count == 1 ? "" : "s") from \(store)"
+        return "\(count) comment\(count == 1 ? "" : "s") from \(ReadOnlyStore.shown(store))"
     }
 
     /// The comments of `--store`, read before anything is crawled or written (a store that cannot
-    /// be read stops the export); nil without it. Opening an SQLite file would make one: a name
-    /// that is no file is refused instead.
+    /// be opened or read stops the export with exit status 69: ``ReadOnlyStore``); nil without it.
     private func storedComments() async throws -> [ScreenComment]? {
         guard let store else { return nil }
-        guard let type = ServeOptions.stores.first(where: { $0.opens(store) }) else {
-            throw ValidationError("--store \(store): no store takes this name.")
-        }
-        if type is SQLiteClickPathStore.Type, !FileManager.default.fileExists(atPath: store) {
-            throw ValidationError("--store \(store): no such file; name the store a server kept its comments in.")
-        }
-        var logger = Logger(label: "flowhost export")
-        logger.logLevel = .warning
-        let opened = try await type.open(
-            named: store, limits: ClickPathStoreLimits(), environment: ProcessInfo.processInfo.environment,
-            logger: logger)
-        return try await Self.comments(in: opened)
-    }
-
-    private static func comments<Store: ClickPathStore>(in store: Store) async throws -> [ScreenComment] {
-        try await store.whileRunning { try await $0.comments(askedBy: nil) }
+        let opened = try await ReadOnlyStore.openOrExit(store, environment: ProcessInfo.processInfo.environment)
+        return try await ReadOnlyStore.read(store, from: opened) { try await $0.comments(askedBy: nil) }
     }
 }

@@ -1,10 +1,7 @@
 import ArgumentParser
 import FlowCrawl
 import FlowHostApp
-import FlowHostPostgres
-import FlowHostSQLite
 import Foundation
-import Logging
 
 /// `study rerun ID [--store STORE] [--templates DIR] [--format json]`: every recorded path of the
 /// study `ID` replayed on today's build (`FlowCrawl`'s `StudyRerun`), for CI: exit status 1 when a
@@ -16,13 +13,15 @@ struct StudyRerunCommand: AsyncParsableCommand {
         discussion: """
             Each task's part of each tester's path is replayed with the app's real coordinators, in a fresh \
             window at the task's start, as sessions are rebuilt. For each it says whether it still reaches a goal \
-            screen of the task, and if not the first step that no longer exists (its screen and the action); for \
+            screen of the task, and if not the first step that no longer exists (its screen, the label the tester read and its position); for \
             each task, today's shortest way from its start to a goal, from a crawl of the app. Typed values are \
             never printed. The last line is the summary ("41 of 45 recorded paths still reach their goal").
 
             Exit status: 0 when every path that succeeded still reaches its goal (a path that gave up and still \
             fails is no regression), 1 when one no longer does, 65 for a template or app that cannot be used, 66 \
-            for a study the store does not have, 69 for a store that cannot be opened.
+            for a study the store does not have, 69 for a store that cannot be opened or read. The store is only \
+            read: a file that is not there is not created, one that is no store is not moved aside, an older \
+            store is not migrated (serve it once with this build).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -62,14 +61,12 @@ struct StudyRerunCommand: AsyncParsableCommand {
             Self.report(String(describing: error))
             throw ExitCode(65)
         }
-        let opened = try await openStore()
-        let stored: StoredStudy?
-        let testers: [StudyTester]
-        do {
-            (stored, testers) = try await Self.read(study: id, from: opened)
-        } catch {
-            Self.report("error: the click path store: \(error)")
-            throw ExitCode(69)
+        let environment = ProcessInfo.processInfo.environment
+        let name = try ServeOptions.parse(store.map { ["--store", $0] } ?? []).storeName(environment: environment)
+        let opened = try await ReadOnlyStore.openOrExit(name, environment: environment)
+        let (stored, testers) = try await ReadOnlyStore.read(name, from: opened) { [id] store in
+            guard let stored = try await store.study(id: id) else { return (StoredStudy?.none, [StudyTester]()) }
+            return (stored, try await store.testers(ofStudy: id))
         }
         guard let stored else {
             Self.report("error: the store has no study \"\(id)\" (a study is kept when serve reads its Studies/ file)")
@@ -100,41 +97,6 @@ struct StudyRerunCommand: AsyncParsableCommand {
         if rerun.regressions > 0 { throw ExitCode(1) }
     }
 
-    /// The store `--store` names, opened to read: a SQLite file must exist (reading makes none, and
-    /// moves none aside as serve does); one that cannot be opened exits 69.
-    private func openStore() async throws -> any ClickPathStore {
-        let environment = ProcessInfo.processInfo.environment
-        let name = try ServeOptions.parse(store.map { ["--store", $0] } ?? []).storeName(environment: environment)
-        var logger = Logger(label: "flowhost")
-        logger.logLevel = .warning
-        do {
-            if MemoryClickPathStore.opens(name) {
-                throw ValidationError("--store \(name) keeps nothing: name the store the study was served with")
-            }
-            if PostgresClickPathStore.opens(name) {
-                return try await PostgresClickPathStore.open(
-                    named: name, limits: ClickPathStoreLimits(), environment: environment, logger: logger)
-            }
-            guard FileManager.default.fileExists(atPath: name) else {
-                throw ValidationError("no click path store at \(name)")
-            }
-            return try SQLiteClickPathStore(path: name, environment: environment)
-        } catch {
-            Self.report("error: \(error)")
-            throw ExitCode(69)
-        }
-    }
-
-    /// The study `id` in `store` and its testers; none for a study the store does not have.
-    private static func read(study id: String, from store: some ClickPathStore) async throws -> (
-        StoredStudy?, [StudyTester]
-    ) {
-        try await store.whileRunning { store -> (StoredStudy?, [StudyTester]) in
-            guard let stored = try await store.study(id: id) else { return (nil, []) }
-            return (stored, try await store.testers(ofStudy: id))
-        }
-    }
-
     /// One line per task (its shortest way today), one per path, then the summary.
     static func text(of rerun: StudyRerun, id: String) -> String {
         var lines = ["study \(id) (\"\(rerun.study.title)\")"]
@@ -150,7 +112,8 @@ struct StudyRerunCommand: AsyncParsableCommand {
             } else {
                 line += path.isRegression ? "NO LONGER reaches its goal" : "does not reach its goal"
                 if let missing = path.missingStep {
-                    line += ": step \(missing.step) (\(missing.action)) on \(missing.screen) \(missing.reason)"
+                    let label = missing.label.map { " \"\($0)\"" } ?? ""
+                    line += ": step \(missing.step)\(label) (\(missing.action)) on \(missing.screen) \(missing.reason)"
                 } else {
                     line += " (ends on \(path.endsOn))"
                 }

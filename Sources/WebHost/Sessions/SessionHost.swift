@@ -130,7 +130,8 @@ final class SessionHost: Sendable {
             "studies: a study has as many testers as the store keeps; its link refuses new testers",
             interval: configuration.statusLogInterval)
         testerEventsFull = LimitNotice(
-            "studies: a tester has as many events as the store keeps; what they do next is not recorded",
+            "studies: a tester reached the bound of events (--max-events-per-tester, or 256 waiting in memory);"
+                + " their path, a task's start and end, then their newest events are kept while room is left",
             interval: configuration.statusLogInterval)
         studiesFull = LimitNotice(
             "studies: the store keeps as many as it may (--max-studies); the New study form refuses new ones",
@@ -288,7 +289,10 @@ final class SessionHost: Sendable {
             switch resolve(token, on: scene, of: session) {
             case .token(let taken):
                 do {
+                    let before = scene.clickPath.entries.count
+                    let label = testerLabel(of: taken, on: scene, of: session)
                     action = try await scene.perform(taken, fields: fields)
+                    if let label { noteClick(label, madeEntry: before, of: scene.clickPath, in: session) }
                 } catch .alreadyTaken {
                     // The same request again: the page it led to, as the first answer showed.
                 } catch {

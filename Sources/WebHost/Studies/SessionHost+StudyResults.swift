@@ -39,8 +39,8 @@ extension SessionHost {
     /// ``WebHostConfiguration/trafficRefreshInterval`` ago: the page, its JSON and CSV share one
     /// count, read from the store (``FlowHostApp/ClickPathStore/testersForFigures(ofStudy:)``) and
     /// folded off the main actor, by one request while the others wait for it. Nil when the store
-    /// has no such study. A tester's task not ended is a bounce once their last event is older than
-    /// the sessions' ``WebHostConfiguration/idleTimeout``.
+    /// has no such study. A tester's task not ended is a bounce once their last event and their
+    /// session's last stored click are older than the sessions' ``WebHostConfiguration/idleTimeout``.
     ///
     /// Kept for a bounded age, not until a change is announced: other processes sharing a
     /// PostgreSQL store record testers' events too, and announce none of them; and the count

@@ -126,7 +126,10 @@ extension SessionHost {
                 }), !run.isFinished
             else { continue }
             let events = session.studyRun.withLock { $0?.takePending() ?? [] }
-            await record(events, of: session, path: ClickPath(run.path.entries + (windowPath?.entries ?? [])))
+            let windowEntries = windowPath?.entries ?? []
+            await record(
+                events, of: session, path: ClickPath(run.path.entries + windowEntries),
+                labels: run.copyLabels(windowEntries: windowEntries.count))
         }
     }
 
@@ -162,6 +165,32 @@ extension SessionHost {
         return links
     }
 
+    /// The label of the action `token` as the page of `scene` on show labels it, when `session` is
+    /// a tester's (nil otherwise): their page is rendered again, reading labels, rather than its
+    /// labels kept in memory between clicks (a tester costs no more than a signed-in session). The
+    /// window's capture keeps its tokens while its version does not move, so `token` is found.
+    @MainActor
+    func testerLabel(of token: String, on scene: SessionScene, of session: Session) -> String? {
+        guard session.isTester else { return nil }
+        let tree = scene.window.updatedScreenTree()
+        return try? renderer.renderPage(tree, links: servedLinks(for: tree, of: session)).label(of: token)
+    }
+
+    /// Notes, for the tester `session`, that taking an action labelled `label` made the entry
+    /// `entry` of their window's path `path`: kept with their path copy, so that a re-run names a
+    /// step that no longer exists by what the tester read.
+    func noteClick(_ label: String, madeEntry entry: Int, of path: ClickPath, in session: Session) {
+        guard path.entries.indices.contains(entry), case .action = path.entries[entry] else { return }
+        session.studyRun.withLock { run in
+            guard let earlier = run?.path.entries else { return }
+            let typed = (earlier + path.entries).flatMap { entry -> [String] in
+                guard case .action(_, let fields) = entry else { return [] }
+                return fields.fields.map(\.value)
+            }
+            run?.noteClick(label: label, entry: entry, typed: typed)
+        }
+    }
+
     /// Ends the task under way with the event `event` makes of the tester's path length, keeps the
     /// path, then opens the next task; after the last one, the page on screen. In the queue.
     private func endTask(of session: Session, _ event: (Int) -> StudyEvent.Kind) async throws(RenderError)
@@ -170,13 +199,14 @@ extension SessionHost {
         let windowPath = await MainActor.run { session.scene?.clickPath } ?? ClickPath()
         guard let run = session.studyRun.withLock({ $0 }) else { return try await update(session, .none) }
         let path = ClickPath(run.path.entries + windowPath.entries)
+        let labels = run.copyLabels(windowEntries: windowPath.entries.count)
         let ended = StudyEvent(task: run.task, at: .now, kind: event(path.entries.count))
         let waiting = session.studyRun.withLock { run -> [StudyEvent] in
             run?.closeScreen(at: ended.at)
             return run?.takePending() ?? []
         }
-        await record(waiting + [ended], of: session, path: path)
-        session.studyRun.withLock { $0?.beginNextTask(after: path) }
+        await record(waiting + [ended], of: session, path: path, labels: labels)
+        session.studyRun.withLock { $0?.beginNextTask(after: path, labels: labels) }
         return try await beginTask(of: session)
     }
 
@@ -199,22 +229,29 @@ extension SessionHost {
         return try await update(session, .openLink(link))
     }
 
-    /// Appends `events` to the tester's in the store, with `path` as their copy when given. A
-    /// refusal (their events' bound) or a failing store is logged: the tester goes on.
+    /// Appends `events` to the tester's in the store, with `path` as their copy when given. Past
+    /// their events' bound what fits is kept ([StudyEvent]'s `fitting(into:)`: the path, a task's
+    /// start and end, then the newest), and the bound logged once; a failing store is logged: the
+    /// tester goes on.
     private func record(
-        _ events: [StudyEvent], of session: Session, path: ClickPath? = nil, isRetry: Bool = false
+        _ events: [StudyEvent], of session: Session, path: ClickPath? = nil, labels: [String?] = [],
+        isRetry: Bool = false
     ) async {
         let start = session.studyRun.withLock { $0?.storedEvents ?? 0 }
         do {
-            try await paths.record(events, ofTester: session.id.description, at: start, path: path)
+            try await paths.record(events, ofTester: session.id.description, at: start, path: path, labels: labels)
             session.studyRun.withLock { $0?.storedEvents += events.count }
-        } catch StudyRecordError.tooManyEvents {
+        } catch StudyRecordError.tooManyEvents(_, let limit) {
             testerEventsFull.hit(logger)
+            // Each try keeps fewer: the last keeps none, which no bound refuses.
+            let fitting = events.fitting(into: limit - start)
+            guard fitting.count < events.count else { return }
+            await record(fitting, of: session, path: path, labels: labels, isRetry: isRetry)
         } catch StudyRecordError.eventStartMismatch(_, _, let stored?) where !isRetry {
             // Another process recorded this tester's events meanwhile (a cluster without sticky
             // sessions): these follow the store's.
             session.studyRun.withLock { $0?.storedEvents = stored }
-            await record(events, of: session, path: path, isRetry: true)
+            await record(events, of: session, path: path, labels: labels, isRetry: true)
         } catch {
             logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
         }

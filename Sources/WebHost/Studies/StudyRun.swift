@@ -22,6 +22,10 @@ struct StudyRun: Sendable {
     var storedEvents = 0
     /// The tester's path through the tasks that ended.
     var path = ClickPath()
+    /// The label of each entry of ``path`` (`StudyTester.labels`).
+    var labels: [String?] = []
+    /// The labels of the clicks of the task under way, by their entry in its window's path.
+    var windowLabels: [Int: String] = [:]
     /// The screen of the task under way on show (its storyboard id), since when; nil before the
     /// task's first page.
     var shown: (screen: String, since: Date)?
@@ -96,9 +100,32 @@ struct StudyRun: Sendable {
         return pending
     }
 
-    /// The next task is under way, with nothing shown or noted of it yet.
-    mutating func beginNextTask(after path: ClickPath) {
+    /// The labels of the tester's copy: those of the tasks that ended, then of the `windowEntries`
+    /// entries of the task under way's window.
+    func copyLabels(windowEntries: Int) -> [String?] {
+        (0..<path.entries.count).map { $0 < labels.count ? labels[$0] : nil }
+            + (0..<windowEntries).map { windowLabels[$0] }
+    }
+
+    /// Notes that a click on an action labelled `label` became the entry `entry` of the task's
+    /// window path, unless the label holds a value of `typed` (a view model may show what was typed
+    /// on a button): a later entry's label, from a path that went back since, is forgotten.
+    mutating func noteClick(label: String, entry: Int, typed: [String]) {
+        windowLabels = windowLabels.filter { $0.key < entry }
+        guard !typed.contains(where: { !$0.isEmpty && label.contains($0) }) else { return }
+        var label = label
+        if label.count > StudyTester.maxLabelLength {
+            label = String(label.prefix(StudyTester.maxLabelLength - 1)) + "…"
+        }
+        windowLabels[entry] = label
+    }
+
+    /// The next task is under way, with nothing shown or noted of it yet; `labels` are those of
+    /// `path`.
+    mutating func beginNextTask(after path: ClickPath, labels: [String?]) {
         self.path = path
+        self.labels = labels
+        windowLabels = [:]
         task += 1
         shown = nil
         scriptRan = false
@@ -134,6 +161,7 @@ extension StudyRun {
             return entry
         }.last
         path = startedAt.map { ClickPath(Array(tester.path.entries.prefix($0))) } ?? tester.path
+        labels = Array(tester.labels.prefix(path.entries.count))
     }
 }
 

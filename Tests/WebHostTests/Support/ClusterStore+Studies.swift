@@ -39,9 +39,11 @@ extension ClusterStore.Process {
         return try await cluster.shared.startTester(session, fromStudyLink: link)
     }
 
-    func record(_ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?) async throws {
+    func record(
+        _ events: [StudyEvent], ofTester session: String, at start: Int, path: ClickPath?, labels: [String?]
+    ) async throws {
         try cluster.checkUp()
-        try await cluster.shared.record(events, ofTester: session, at: start, path: path)
+        try await cluster.shared.record(events, ofTester: session, at: start, path: path, labels: labels)
     }
 
     func testers(ofStudy id: String) async throws -> [StudyTester] {
