@@ -113,24 +113,34 @@ enum PostgresSchema {
     static func prepare(
         _ location: PostgresStoreLocation, schema: String?, makingKey: Bool, logger: Logger
     ) async throws -> String? {
-        let database = "\(location)"
+        try await withConnection(to: location, schema: schema, logger: logger) { connection in
+            try await migrate(connection, location: location, schema: schema, makingKey: makingKey, logger: logger)
+        }
+    }
+
+    /// Runs `body` on a connection of its own to `location`, closed after it whatever it did.
+    /// - Throws: ``PostgresStoreError/unreachable(database:reason:)`` when no connection is made,
+    ///   else what `body` throws.
+    private static func withConnection<Value: Sendable>(
+        to location: PostgresStoreLocation, schema: String?, logger: Logger,
+        _ body: (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(
                 configuration: try location.connectionConfiguration(schema: schema), id: 0, logger: logger)
         } catch {
-            throw PostgresStoreError.unreachable(database: database, reason: PostgresFailure.reason(of: error))
+            throw PostgresStoreError.unreachable(database: "\(location)", reason: PostgresFailure.reason(of: error))
         }
-        let migrated: Result<String?, any Error>
+        let result: Result<Value, any Error>
         do {
-            migrated = .success(
-                try await migrate(connection, location: location, schema: schema, makingKey: makingKey, logger: logger))
+            result = .success(try await body(connection))
         } catch {
-            migrated = .failure(error)
+            result = .failure(error)
         }
         // Closing tells the server the session ended; one that cannot be told has ended it already.
         try? await connection.close()
-        return try migrated.get()
+        return try result.get()
     }
 
     /// In one transaction on `connection`: the lock, the schema, the tables, the key.
@@ -194,46 +204,34 @@ enum PostgresSchema {
     ///   an older or newer FlowHost.
     static func check(_ location: PostgresStoreLocation, schema: String?, logger: Logger) async throws -> String? {
         let database = "\(location)"
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(
-                configuration: try location.connectionConfiguration(schema: schema), id: 0, logger: logger)
-        } catch {
-            throw PostgresStoreError.unreachable(database: database, reason: PostgresFailure.reason(of: error))
-        }
-        let checked: Result<String?, any Error>
-        do {
-            try await connection.query("BEGIN READ ONLY", logger: logger)
-            let found = try await connection.query(
-                """
-                SELECT (SELECT max(version) FROM flowhost_schema_version),
-                    (SELECT value FROM flowhost_settings WHERE name = 'store_key')
-                """, logger: logger
-            ).collect().first?.decode((Int?, String?).self)
-            try await connection.query("COMMIT", logger: logger)
-            switch found?.0 {
-            case version?: checked = .success(found?.1)
-            case let older? where older < version:
-                checked = .failure(
-                    PostgresStoreError.notAStore(
-                        database: database,
-                        reason: "an older FlowHost wrote it; serve it once with this build, which brings it up to date")
-                )
-            case let newer?:
-                checked = .failure(
-                    PostgresStoreError.notAStore(
-                        database: database, reason: "its schema is version \(newer), written by a newer FlowHost"))
-            case nil:
-                checked = .failure(
-                    PostgresStoreError.notAStore(database: database, reason: "it holds no FlowHost store"))
+        return try await withConnection(to: location, schema: schema, logger: logger) { connection in
+            let found: (Int?, String?)?
+            do {
+                try await connection.query("BEGIN READ ONLY", logger: logger)
+                found = try await connection.query(
+                    """
+                    SELECT (SELECT max(version) FROM flowhost_schema_version),
+                        (SELECT value FROM flowhost_settings WHERE name = 'store_key')
+                    """, logger: logger
+                ).collect().first?.decode((Int?, String?).self)
+                try await connection.query("COMMIT", logger: logger)
+            } catch {
+                // A database without the tables fails the read: it holds no store.
+                throw PostgresStoreError.notAStore(
+                    database: database, reason: "it holds no FlowHost store: \(PostgresFailure.reason(of: error))")
             }
-        } catch {
-            // A database without the tables fails the read: it holds no store.
-            checked = .failure(
-                PostgresStoreError.notAStore(
-                    database: database, reason: "it holds no FlowHost store: \(PostgresFailure.reason(of: error))"))
+            switch found?.0 {
+            case version?: return found?.1
+            case let older? where older < version:
+                throw PostgresStoreError.notAStore(
+                    database: database,
+                    reason: "an older FlowHost wrote it; serve it once with this build, which brings it up to date")
+            case let newer?:
+                throw PostgresStoreError.notAStore(
+                    database: database, reason: "its schema is version \(newer), written by a newer FlowHost")
+            case nil:
+                throw PostgresStoreError.notAStore(database: database, reason: "it holds no FlowHost store")
+            }
         }
-        try? await connection.close()
-        return try checked.get()
     }
 }

@@ -97,16 +97,13 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
         let storeKey = try StoreKey.load(forStoreAt: path, environment: environment)
         sealed = SealedClickPaths(sealer: SecretSealer(key: storeKey), source: path)
         actionTokenKey = StoreKey.tokenKey(derivedFrom: storeKey)
-        var configuration = Configuration()
+        var configuration = SQLiteSchema.configuration(patience: patience)
         configuration.journalMode = .wal
         // The checkpointer copies the log; a commit does not (WALCheckpointer says why).
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
-        // Another instance on the same file (a second process, a restart while the old one ends).
-        configuration.busyMode = .timeout(
-            Double(patience.components.seconds) + Double(patience.components.attoseconds) / 1e18)
-        do {
+        (database, checkpointer) = try SQLiteSchema.opening(file: path) {
             try StoreFiles.prepareDatabase(path)
-            database = try DatabasePool(path: path, configuration: configuration)
+            let database = try DatabasePool(path: path, configuration: configuration)
             try SQLiteSchema.checkIsStore(database, file: path)
             let upgradesVersionOne = try database.read { db in
                 try SQLiteSchema.migrator.appliedIdentifiers(db) == ["v1"]
@@ -121,13 +118,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
                 }
             }
             try StoreFiles.restrictDatabase(path)
-            checkpointer = try WALCheckpointer(path: path, configuration: configuration)
-        } catch let error as DatabaseError {
-            throw SQLiteSchema.openError(error, file: path)
-        } catch let error as ClickPathStoreError {
-            throw error
-        } catch {
-            throw ClickPathStoreError.unreadable(file: path, reason: error.localizedDescription)
+            return (database, try WALCheckpointer(path: path, configuration: configuration))
         }
     }
 
@@ -154,21 +145,14 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
             throw ClickPathStoreError.unreadable(
                 file: path, reason: "no such file (reading makes none): name the store a server kept")
         }
-        var configuration = Configuration()
+        var configuration = SQLiteSchema.configuration(patience: patience)
         configuration.readonly = true
-        configuration.busyMode = .timeout(
-            Double(patience.components.seconds) + Double(patience.components.attoseconds) / 1e18)
         // The file first: a file that is no store has no key either, and should say so.
-        do {
-            database = try DatabasePool(path: path, configuration: configuration)
+        database = try SQLiteSchema.opening(file: path) {
+            let database = try DatabasePool(path: path, configuration: configuration)
             try SQLiteSchema.checkIsStore(database, file: path)
             try SQLiteSchema.checkIsCurrent(database, file: path)
-        } catch let error as DatabaseError {
-            throw SQLiteSchema.openError(error, file: path)
-        } catch let error as ClickPathStoreError {
-            throw error
-        } catch {
-            throw ClickPathStoreError.unreadable(file: path, reason: error.localizedDescription)
+            return database
         }
         let storeKey = try StoreKey.loadExisting(forStoreAt: path, environment: environment)
         self.file = path

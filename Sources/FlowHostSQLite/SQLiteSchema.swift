@@ -154,6 +154,29 @@ enum SQLiteSchema {
         }
     }
 
+    /// A connection's configuration whose calls wait `patience` for the file when another
+    /// connection (another process, a restart while the old one ends) holds its lock.
+    static func configuration(patience: Duration) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(
+            Double(patience.components.seconds) + Double(patience.components.attoseconds) / 1e18)
+        return configuration
+    }
+
+    /// What `open` returns, opening the store's file at `file`; its failures as
+    /// ``ClickPathStoreError``s (``openError(_:file:)`` for SQLite's own).
+    static func opening<Opened>(file: String, _ open: () throws -> Opened) throws -> Opened {
+        do {
+            return try open()
+        } catch let error as DatabaseError {
+            throw openError(error, file: file)
+        } catch let error as ClickPathStoreError {
+            throw error
+        } catch {
+            throw ClickPathStoreError.unreadable(file: file, reason: error.localizedDescription)
+        }
+    }
+
     /// The typed error for a failure to open: the file's content, or its access.
     static func openError(_ error: DatabaseError, file: String) -> ClickPathStoreError {
         let reason = error.message ?? "\(error.resultCode)"
