@@ -2,6 +2,7 @@ import FlowHostApp
 import FlowHostAtRest
 import Foundation
 import HTMLPresenter
+import Logging
 import PostgresNIO
 
 /// Studies, in `flowhost_studies` (id, what it asks as JSON, its link's digest, expires, revoked),
@@ -248,36 +249,68 @@ extension PostgresClickPathStore {
         return try await sealed.testersForFigures(testers)
     }
 
+    /// The tester at `index` among the study `id`'s, in the order they started; nil for none. One
+    /// tester's rows are read and decrypted, whatever the study's size.
+    public func tester(ofStudy id: String, at index: Int) async throws -> StudyTester? {
+        guard index >= 0 else { return nil }
+        let read = try await reaching { client, logger -> TesterRows? in
+            let keys = try await client.query(
+                """
+                SELECT session FROM flowhost_testers WHERE study = \(id) ORDER BY started, session
+                LIMIT 1 OFFSET \(index)
+                """, logger: logger
+            ).collect()
+            guard let key = try keys.first?.decode(String.self) else { return nil }
+            return try await Self.testerRows(key: key, client, logger)
+        }
+        return try read.map(tester)
+    }
+
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         let key = IdentifierDigest.of(session)
-        let (testerRows, eventRows) = try await reaching { client, logger -> ([PostgresRow], [PostgresRow]) in
-            let testers = try await client.query(
-                """
-                SELECT t.study, t.started, t.path, s.last_used FROM flowhost_testers t
-                LEFT JOIN flowhost_sessions s ON s.id = t.session WHERE t.session = \(key)
-                """, logger: logger
-            ).collect()
-            // Most sessions rebuilt are no testers: one round trip for them.
-            guard !testers.isEmpty else { return (testers, []) }
-            let events = try await client.query(
-                "SELECT event FROM flowhost_tester_events WHERE tester = \(key) ORDER BY position", logger: logger
-            ).collect()
-            return (testers, events)
-        }
-        guard let row = testerRows.first else { return nil }
-        let (study, started, text, lastClick) = try row.decode((String, Double, String, Double?).self)
-        let (path, labels) = try sealed.labelledPath(text)
+        guard let read = try await reaching({ client, logger in try await Self.testerRows(key: key, client, logger) })
+        else { return nil }
+        return (read.study, try tester(read))
+    }
+
+    /// What the store keeps of one tester, as read.
+    private struct TesterRows: Sendable {
+        let study: String
+        let started: Double
+        let path: String
+        let lastClick: Double?
+        let events: [String]
+    }
+
+    /// The rows of the tester whose session's digest is `key`; nil for none.
+    private static func testerRows(key: String, _ client: PostgresClient, _ logger: Logger) async throws -> TesterRows?
+    {
+        let testers = try await client.query(
+            """
+            SELECT t.study, t.started, t.path, s.last_used FROM flowhost_testers t
+            LEFT JOIN flowhost_sessions s ON s.id = t.session WHERE t.session = \(key)
+            """, logger: logger
+        ).collect()
+        // Most sessions rebuilt are no testers: one round trip for them.
+        guard let row = testers.first else { return nil }
+        let (study, started, path, lastClick) = try row.decode((String, Double, String, Double?).self)
+        let events = try await client.query(
+            "SELECT event FROM flowhost_tester_events WHERE tester = \(key) ORDER BY position", logger: logger
+        ).collect()
+        return TesterRows(
+            study: study, started: started, path: path, lastClick: lastClick,
+            events: try events.map { try $0.decode(String.self) })
+    }
+
+    /// The tester `rows` hold, their path copy decrypted.
+    private func tester(_ rows: TesterRows) throws -> StudyTester {
         let decoder = JSONDecoder()
-        return (
-            study,
-            StudyTester(
-                started: Date(timeIntervalSince1970: started),
-                events: try eventRows.map {
-                    try decoder.decode(StudyEvent.self, from: Data(try $0.decode(String.self).utf8))
-                },
-                path: path, lastClick: lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
-        )
+        let (path, labels) = try sealed.labelledPath(rows.path)
+        return StudyTester(
+            started: Date(timeIntervalSince1970: rows.started),
+            events: try rows.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
+            path: path, lastClick: rows.lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
     }
 
     /// The studies of the rows `query` reads (id, definition, expires, revoked).

@@ -243,34 +243,61 @@ extension SQLiteClickPathStore {
         return try await sealed.testersForFigures(testers)
     }
 
+    /// The tester at `index` among the study `id`'s, in the order they started; nil for none. One
+    /// tester's rows are read and decrypted, whatever the study's size.
+    public func tester(ofStudy id: String, at index: Int) async throws -> StudyTester? {
+        guard index >= 0 else { return nil }
+        let read = try await read { db -> TesterRows? in
+            guard
+                let key = try String.fetchOne(
+                    db, sql: "SELECT session FROM testers WHERE study = ? ORDER BY started, rowid LIMIT 1 OFFSET ?",
+                    arguments: [id, index])
+            else { return nil }
+            return try Self.testerRows(key: key, db)
+        }
+        return try read.map(tester)
+    }
+
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         let key = IdentifierDigest.of(session)
-        let read = try await read {
-            db -> (study: String, started: Double, path: String, lastClick: Double?, events: [String])? in
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT testers.study, testers.started, testers.path, sessions.lastUsed FROM testers
-                        LEFT JOIN sessions ON sessions.id = testers.session WHERE testers.session = ?
-                        """,
-                    arguments: [key])
-            else { return nil }
-            let events = try String.fetchAll(
-                db, sql: "SELECT event FROM testerEvents WHERE tester = ? ORDER BY position", arguments: [key])
-            return (row[0], row[1], row[2], row[3], events)
-        }
-        guard let read else { return nil }
+        guard let read = try await read({ db in try Self.testerRows(key: key, db) }) else { return nil }
+        return (read.study, try tester(read))
+    }
+
+    /// What the store keeps of one tester, as read.
+    private struct TesterRows: Sendable {
+        let study: String
+        let started: Double
+        let path: String
+        let lastClick: Double?
+        let events: [String]
+    }
+
+    /// The rows of the tester whose session's digest is `key`; nil for none.
+    private static func testerRows(key: String, _ db: Database) throws -> TesterRows? {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT testers.study, testers.started, testers.path, sessions.lastUsed FROM testers
+                    LEFT JOIN sessions ON sessions.id = testers.session WHERE testers.session = ?
+                    """,
+                arguments: [key])
+        else { return nil }
+        let events = try String.fetchAll(
+            db, sql: "SELECT event FROM testerEvents WHERE tester = ? ORDER BY position", arguments: [key])
+        return TesterRows(study: row[0], started: row[1], path: row[2], lastClick: row[3], events: events)
+    }
+
+    /// The tester `rows` hold, their path copy decrypted.
+    private func tester(_ rows: TesterRows) throws -> StudyTester {
         let decoder = JSONDecoder()
-        let (path, labels) = try sealed.labelledPath(read.path)
-        return (
-            read.study,
-            StudyTester(
-                started: Date(timeIntervalSince1970: read.started),
-                events: try read.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-                path: path, lastClick: read.lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
-        )
+        let (path, labels) = try sealed.labelledPath(rows.path)
+        return StudyTester(
+            started: Date(timeIntervalSince1970: rows.started),
+            events: try rows.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
+            path: path, lastClick: rows.lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
     }
 
     /// The studies of the rows matching `condition`, by id.

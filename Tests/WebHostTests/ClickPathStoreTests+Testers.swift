@@ -78,3 +78,37 @@ extension ClickPathStoreTests {
         }
     }
 }
+
+/// One tester read alone, by position, which *Open at this state* replays.
+extension ClickPathStoreTests {
+    @Test(
+        "a tester read alone by position is the one the whole read gives there, secrets and labels included; none past the end or for another study",
+        arguments: Kind.allCases)
+    func testerAtPosition(kind: Kind) async throws {
+        try await kind.withStore { store in
+            try await store.saveStudy(Self.study, id: "rating", link: "link", expires: Self.inAMonth)
+            try await store.saveStudy(Self.study, id: "other", link: "other", expires: Self.inAMonth)
+            for (number, session) in ["t", "u", "v"].enumerated() {
+                _ = try await store.startTester(session, fromStudyLink: "link")
+                try await store.record(
+                    [Self.event(0, .started(entry: 0))], ofTester: session, at: 0,
+                    path: ClickPath(Array(Self.entries[0...number])),
+                    labels: Array(repeating: "Open", count: number + 1))
+            }
+            _ = try await store.startTester("w", fromStudyLink: "other")
+
+            let testers = try await store.testers(ofStudy: "rating")
+            #expect(testers.map(\.path.entries.count) == [1, 2, 3])
+            for index in testers.indices {
+                #expect(try await store.tester(ofStudy: "rating", at: index) == testers[index])
+            }
+            #expect(
+                try await store.tester(ofStudy: "rating", at: 2)?.path.entries[1] == Self.entries[1], "the password too"
+            )
+            #expect(try await store.tester(ofStudy: "rating", at: 3) == nil)
+            #expect(try await store.tester(ofStudy: "rating", at: -1) == nil)
+            #expect(try await store.tester(ofStudy: "unknown", at: 0) == nil)
+            #expect(try await store.tester(ofStudy: "other", at: 0)?.path.entries == [])
+        }
+    }
+}

@@ -202,6 +202,18 @@ print(
         + "\(format(wholeReads.sorted()[runs / 2])) ms), fold \(format(folds.sorted()[runs / 2])) ms (medians); "
         + "one study's results held: \(format(held.sorted()[runs / 2])) MB")
 
+// What *Open at this state* reads: one tester, the last by position (the longest way to find),
+// which must be the whole read's last.
+let whole = try await store.testers(ofStudy: "bench")
+var alone: [Double] = []
+for _ in 0..<runs {
+    let start = clock.now
+    let one = try await store.tester(ofStudy: "bench", at: testerCount - 1)
+    alone.append(milliseconds(clock.now - start))
+    guard one == whole.last else { fail("the tester read alone is not the whole read's last") }
+}
+print("one tester read alone (Open at this state), the last of \(testerCount): \(format(alone.sorted()[runs / 2])) ms")
+
 // The results as a tool reads them.
 struct Results: Decodable {
     struct Task: Decodable {

@@ -182,6 +182,11 @@ public protocol ClickPathStore: Service {
     /// cheapest way it has.
     func testersForFigures(ofStudy id: String) async throws -> [StudyTester]
 
+    /// The tester at `index` among the study `id`'s, in the order ``testers(ofStudy:)`` gives them,
+    /// read alone (what *Open at this state* replays: one tester, not the study's thousands); nil
+    /// past the last tester, for a negative index or an unknown study.
+    func tester(ofStudy id: String, at index: Int) async throws -> StudyTester?
+
     /// The study (its id) whose tester the session `session` is, with the tester as
     /// ``testers(ofStudy:)`` gives them; nil when the session is none. A session rebuilt from the
     /// store (after a restart, on another process, out of hibernation) goes on with its study by it.

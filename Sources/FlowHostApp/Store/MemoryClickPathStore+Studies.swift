@@ -134,6 +134,12 @@ extension MemoryClickPathStore {
         }
     }
 
+    /// The tester at `index` among the study `id`'s, in the order they started; nil for none.
+    public func tester(ofStudy id: String, at index: Int) async throws -> StudyTester? {
+        let testers = try await testers(ofStudy: id)
+        return testers.indices.contains(index) ? testers[index] : nil
+    }
+
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         state.withLock { state in

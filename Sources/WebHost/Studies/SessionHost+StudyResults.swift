@@ -65,9 +65,7 @@ extension SessionHost {
     /// in the order they started): from the task's start to its end, or to the copy's end for a
     /// task not ended. Nil when there is no such study, tester or started task.
     func testerPart(ofStudy id: String, tester: Int, task: Int) async throws -> ClickPath? {
-        let testers = try await paths.testers(ofStudy: id)
-        guard testers.indices.contains(tester) else { return nil }
-        let copy = testers[tester]
+        guard let copy = try await paths.tester(ofStudy: id, at: tester) else { return nil }
         let events = copy.events.filter { $0.task == task }
         guard let first = events.lazy.compactMap({ if case .started(let entry) = $0.kind { entry } else { nil } }).first
         else { return nil }

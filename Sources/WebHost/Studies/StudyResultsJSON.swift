@@ -2,8 +2,8 @@ import FlowCrawl
 import FlowHostApp
 
 /// `/_flowhost/studies/<id>.json`: a study's results, counts only (no tester's typed value is in
-/// them). A figure that cannot be known is `null`, not left out: `medianSeconds` when no tester
-/// ended the task, `misclickRate` when no tester's pages ran `flowhost.js`.
+/// them). A figure that cannot be known is `null`, not left out (``ExplicitNull``): `medianSeconds`
+/// when no tester ended the task, `misclickRate` when no tester's pages ran `flowhost.js`.
 struct StudyResultsJSON: Encodable {
     /// One screen of a task's scored path.
     struct Screen: Encodable {
@@ -12,27 +12,10 @@ struct StudyResultsJSON: Encodable {
         let reached: Int
         let droppedOff: Int
         let dropOffPercent: Double
-        let misclickPercent: Double?
-        let medianSeconds: Double?
+        @ExplicitNull var misclickPercent: Double?
+        @ExplicitNull var medianSeconds: Double?
         let timePenalty: Double
         let score: Double
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(screens, forKey: .screens)
-            try container.encode(reached, forKey: .reached)
-            try container.encode(droppedOff, forKey: .droppedOff)
-            try container.encode(dropOffPercent, forKey: .dropOffPercent)
-            try container.encode(misclickPercent, forKey: .misclickPercent)
-            try container.encode(medianSeconds, forKey: .medianSeconds)
-            try container.encode(timePenalty, forKey: .timePenalty)
-            try container.encode(score, forKey: .score)
-        }
-
-        private enum CodingKeys: CodingKey {
-            case name, screens, reached, droppedOff, dropOffPercent, misclickPercent, medianSeconds, timePenalty, score
-        }
     }
 
     /// One task's figures.
@@ -46,36 +29,12 @@ struct StudyResultsJSON: Encodable {
         let done: Int
         let bounced: Int
         let underWay: Int
-        let medianSeconds: Double?
-        let misclickRate: Double?
+        @ExplicitNull var medianSeconds: Double?
+        @ExplicitNull var misclickRate: Double?
         let misclicks: Int
         let clicks: Int
         let scoredPath: String
         let screens: [Screen]
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(task, forKey: .task)
-            try container.encode(prompt, forKey: .prompt)
-            try container.encode(testers, forKey: .testers)
-            try container.encode(directSuccess, forKey: .directSuccess)
-            try container.encode(indirectSuccess, forKey: .indirectSuccess)
-            try container.encode(gaveUp, forKey: .gaveUp)
-            try container.encode(done, forKey: .done)
-            try container.encode(bounced, forKey: .bounced)
-            try container.encode(underWay, forKey: .underWay)
-            try container.encode(medianSeconds, forKey: .medianSeconds)
-            try container.encode(misclickRate, forKey: .misclickRate)
-            try container.encode(misclicks, forKey: .misclicks)
-            try container.encode(clicks, forKey: .clicks)
-            try container.encode(scoredPath, forKey: .scoredPath)
-            try container.encode(screens, forKey: .screens)
-        }
-
-        private enum CodingKeys: CodingKey {
-            case task, prompt, testers, directSuccess, indirectSuccess, gaveUp, done, bounced, underWay, medianSeconds
-            case misclickRate, misclicks, clicks, scoredPath, screens
-        }
     }
 
     let id: String

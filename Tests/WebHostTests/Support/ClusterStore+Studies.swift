@@ -56,6 +56,11 @@ extension ClusterStore.Process {
         return try await cluster.shared.testersForFigures(ofStudy: id)
     }
 
+    func tester(ofStudy id: String, at index: Int) async throws -> StudyTester? {
+        try cluster.checkUp()
+        return try await cluster.shared.tester(ofStudy: id, at: index)
+    }
+
     func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         try cluster.checkUp()
         return try await cluster.shared.tester(session: session)
