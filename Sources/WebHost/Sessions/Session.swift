@@ -16,7 +16,7 @@ final class Session: Sendable {
     let queue = RequestQueue()
     /// Where the session's tester is in their study, when a study link started the session
     /// (see ``StudyRun``); nil for every other session. Changed in the session's queue only.
-    let studyRun = Mutex<StudyRun?>(nil)
+    let studyRun = StudyRunSlot()
     private let machine: Mutex<StateMachine>
 
     /// A session whose value starts as `machine` (``SessionStateMachine/starting(now:)`` for a new
