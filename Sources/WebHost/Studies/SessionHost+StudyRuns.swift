@@ -51,6 +51,7 @@ extension SessionHost {
         logger.info("tester started", metadata: ["session": "\(session.id.short)", "study": "\(study.id)"])
         let shared = sharedStudies.shared(study.study, id: study.id)
         session.studyRun.withLock { $0 = StudyRun(studyID: study.id, study: shared) }
+        await boundLog(of: session)
         let outcome = try await session.queue.run { () throws(RenderError) in try await beginTask(of: session) }
         return (session, outcome)
     }
