@@ -43,23 +43,22 @@ final class ActionTable {
         let owner: ScreenID
     }
 
-    /// An action on screen, as kept between captures (its position in 32 bits a number, the
-    /// fields it takes in its behavior: 72 bytes).
+    /// An action on screen, as kept between captures: 64 bytes. Its screen is a 32-bit number after
+    /// the behavior (41 bytes), in the room the stride leaves; its index among its screen's
+    /// actions is not kept but counted (`index(at:in:)`): kept, it made an entry 72 bytes, and a
+    /// movie list's table 216 bytes larger in every live session.
     private struct Entry {
         let token: OpaqueToken
-        private let screenNumber: Int32
-        private let indexNumber: Int32
         let behavior: Behavior
+        private let screenNumber: Int32
 
-        init(token: OpaqueToken, screen: ScreenID, index: Int, behavior: Behavior) {
+        init(token: OpaqueToken, screen: ScreenID, behavior: Behavior) {
             self.token = token
-            screenNumber = Int32(truncatingIfNeeded: screen.rawValue)
-            indexNumber = Int32(truncatingIfNeeded: index)
             self.behavior = behavior
+            screenNumber = Int32(truncatingIfNeeded: screen.rawValue)
         }
 
         var screen: ScreenID { ScreenID(rawValue: Int(screenNumber)) }
-        var index: Int { Int(indexNumber) }
     }
 
     /// The actions on screen, in the order they were registered.
@@ -69,8 +68,9 @@ final class ActionTable {
     private var nextRetired = 0
     private let retiredCapacity: Int
     private var countByOwner: [ScreenID: Int] = [:]
-    /// While a capture of the same version runs: the actions it registers again, in order.
-    private var reissued: [Entry] = []
+    /// While a capture of the same version runs: the actions it registers again, in order, with
+    /// their index among their screen's actions.
+    private var reissued: [(entry: Entry, index: Int)] = []
     private var generator = BatchedRandomNumberGenerator()
     /// The last action taken, with the fields it took and a hash of their values (not the values:
     /// a session keeps this as long as it lives): the same request again is told apart from a
@@ -96,7 +96,11 @@ final class ActionTable {
     func beginCapture(sameVersion: Bool, issue: ((_ position: Int) -> OpaqueToken)? = nil) {
         self.issue = issue
         if sameVersion {
-            reissued = entries
+            var counts: [ScreenID: Int] = [:]
+            reissued = entries.map { entry in
+                defer { counts[entry.screen, default: 0] += 1 }
+                return (entry, counts[entry.screen, default: 0])
+            }
             entries = []
             countByOwner = [:]
         } else {
@@ -109,7 +113,7 @@ final class ActionTable {
     func endCapture() {
         if !reissued.isEmpty {
             let kept = Set(entries.map(\.token))
-            for old in reissued where !kept.contains(old.token) { retire(old.token) }
+            for old in reissued where !kept.contains(old.entry.token) { retire(old.entry.token) }
         }
         reissued = []
         onScreen = []
@@ -149,10 +153,10 @@ final class ActionTable {
         countByOwner[owner] = index + 1
         let position = entries.count
         let token =
-            reissued.indices.contains(position) && reissued[position].screen == owner
+            reissued.indices.contains(position) && reissued[position].entry.screen == owner
                 && reissued[position].index == index
-            ? reissued[position].token : issue?(position) ?? OpaqueToken.random(using: &generator)
-        entries.append(Entry(token: token, screen: owner, index: index, behavior: behavior))
+            ? reissued[position].entry.token : issue?(position) ?? OpaqueToken.random(using: &generator)
+        entries.append(Entry(token: token, screen: owner, behavior: behavior))
         let text = token.text
         onScreen.append(
             OnScreenAction(
@@ -174,12 +178,20 @@ final class ActionTable {
 
     /// The position of the action `token` on screen, if it is.
     func position(of token: OpaqueToken) -> (screen: ScreenID, index: Int)? {
-        entries.first { $0.token == token }.map { ($0.screen, $0.index) }
+        entries.firstIndex { $0.token == token }.map { (entries[$0].screen, index(at: $0, in: entries)) }
     }
 
     /// The token of the action at `index` of `screen` on screen, if there is one.
     func token(ofAction index: Int, of screen: ScreenID) -> OpaqueToken? {
-        entries.first { $0.screen == screen && $0.index == index }?.token
+        guard index >= 0 else { return nil }
+        return entries.lazy.filter { $0.screen == screen }.dropFirst(index).first?.token
+    }
+
+    /// The index of the action at `position` of `entries` among its screen's actions: how many of
+    /// that screen come before it.
+    private func index(at position: Int, in entries: [Entry]) -> Int {
+        let screen = entries[position].screen
+        return entries[..<position].count { $0.screen == screen }
     }
 
     /// The token of the action at `position` in the order the capture registered them, if there

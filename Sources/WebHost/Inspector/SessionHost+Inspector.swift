@@ -7,6 +7,21 @@ extension SessionHost {
     /// At most this many steps of the log are shown, newest first (the log keeps more).
     static let inspectedSteps = 200
 
+    /// How many steps the log of `session`'s scene keeps: what its inspector shows; for a session
+    /// that shows none (a tester's, or any with the inspector off), the last step only (a replay's
+    /// live move waits for the log to move), unless the debug log prints the steps of each change.
+    /// The log was the largest part of a tester's memory that no one reads: about 1 KB after
+    /// signing in.
+    func logCapacity(of session: Session) -> Int {
+        (configuration.showsInspector && !session.isTester) || logger.logLevel <= .debug ? Self.inspectedSteps : 1
+    }
+
+    /// Bounds the log of `session`'s scene to ``logCapacity(of:)``: its run of a study was just set.
+    func boundLog(of session: Session) async {
+        let capacity = logCapacity(of: session)
+        await MainActor.run { session.scene?.coordinator?.logCapacity = capacity }
+    }
+
     /// What the inspector shows of `session` now; nil once it ended. Call it inside the session's
     /// queue, so that no change is halfway through.
     @MainActor

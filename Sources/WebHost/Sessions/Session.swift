@@ -10,20 +10,22 @@ final class Session: Sendable {
     typealias StateMachine = SessionStateMachine<SessionScene>
 
     let id: SessionID
-    /// Its name in the click path store (``ClickPathStore/sessionDigest(of:)``), which the changes
-    /// other processes report use.
-    let digest: String
+    /// The hash of its name in the click path store (``ClickPathStore/sessionDigest(of:)``), which
+    /// the changes other processes report use: ``SessionStore`` finds it by that. The name itself,
+    /// 64 hex digits on SQLite or PostgreSQL, took about 110 bytes of every session's memory; a
+    /// change is checked against the name, made again from the id (see ``SessionHost/follow(_:)``).
+    let digestHash: Int
     let queue = RequestQueue()
     /// Where the session's tester is in their study, when a study link started the session
     /// (see ``StudyRun``); nil for every other session. Changed in the session's queue only.
-    let studyRun = Mutex<StudyRun?>(nil)
+    let studyRun = StudyRunSlot()
     private let machine: Mutex<StateMachine>
 
     /// A session whose value starts as `machine` (``SessionStateMachine/starting(now:)`` for a new
     /// one, ``SessionStateMachine/hibernated(now:)`` for one a cookie names).
     init(id: SessionID, digest: String, machine: StateMachine) {
         self.id = id
-        self.digest = digest
+        digestHash = digest.hashValue
         self.machine = Mutex(machine)
     }
 

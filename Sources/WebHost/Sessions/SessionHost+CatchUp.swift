@@ -94,7 +94,9 @@ extension SessionHost {
     /// session this process holds is rebuilt from the store, and its open pages move to its page.
     func follow(_ changes: AsyncStream<ClickPathChange>) async {
         for await change in changes {
-            guard let session = store.listed(digest: change.session) else { continue }
+            guard let session = store.listed(digest: change.session),
+                paths.sessionDigest(of: session.id.description) == change.session
+            else { continue }
             // A copy that holds as many entries already (a GET rebuilt it first) has nothing to do.
             if case .appended(let length) = change.kind, let stored = session.read(\.storedPathLength),
                 stored >= length

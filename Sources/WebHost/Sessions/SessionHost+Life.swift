@@ -84,7 +84,10 @@ extension SessionHost {
                 of: session, from: stored ?? ClickPath(),
                 stoppedNotice: "Rebuilt as far as its clicks still fit this prototype")
         }
-        if let studyRun { session.studyRun.withLock { $0 = studyRun } }
+        if let studyRun {
+            session.studyRun.withLock { $0 = studyRun }
+            await boundLog(of: session)
+        }
         let (action, evicted) = store.transition(session) {
             $0.rebuilt(
                 scene: built.scene, tag: built.tag, replayed: built.replay?.replayed ?? 0, notice: built.notice,
@@ -136,10 +139,11 @@ extension SessionHost {
 
     /// Lets the session follow its scene: a changed window refreshes the pages that wait for a
     /// move, a logged step tells the inspector, a bound that keeps something from the click path
-    /// is logged. The scene's log keeps what the inspector shows, no more.
+    /// is logged. The scene's log keeps what the session's inspector shows, no more
+    /// (``logCapacity(of:)``).
     @MainActor
     private func wire(_ scene: SessionScene, to session: Session, tag: UInt16) {
-        scene.coordinator?.logCapacity = Self.inspectedSteps
+        scene.coordinator?.logCapacity = logCapacity(of: session)
         issueSignedTokens(in: scene, of: session, tag: tag)
         scene.onLimit = { [weak self] limit in
             guard let self else { return }

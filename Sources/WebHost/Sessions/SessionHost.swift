@@ -68,6 +68,8 @@ final class SessionHost: Sendable {
     let resultsOfStudies: FiguresCache<StudyResultsKey, StudyResults>
     /// One copy of each study for its live testers' runs.
     let sharedStudies = SharedStudies()
+    /// One copy of each storyboard screen's name for the sessions' published pages and testers' runs.
+    let screenNames = SharedScreenNames()
     let configuration: WebHostConfiguration
     let logger: Logger
     /// Logged when new sessions push out older new ones (a client that keeps no cookies, a crawler).
@@ -230,7 +232,9 @@ final class SessionHost: Sendable {
             case .stored:
                 let page = try publish(tree, notice: notice, path: path, in: session)
                 // A tester who reached their task's goal moves on to the next task by themselves.
-                if let next = try await endTaskAtGoal(tree, of: session) { return next }
+                if let next = try await endTaskAtGoal(tree, showing: page.storyboardScreen, of: session) {
+                    return next
+                }
                 return .page(page, action: action, pathLength: session.read(\.storedPathLength))
             case .overtaken:
                 // Another process appended first: its path is the session's now.
@@ -345,7 +349,7 @@ final class SessionHost: Sendable {
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
-            storyboardScreen: tree.storyboardScreen, body: CompressedBody(html))
+            storyboardScreen: screenNames.shared(tree.storyboardScreen), body: CompressedBody(html))
         session.publish(page)
         return page
     }

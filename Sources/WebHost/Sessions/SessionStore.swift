@@ -50,9 +50,10 @@ final class SessionStore: Sendable {
         var returning: [SessionID: Session] = [:]
         var arriving: [SessionID: Session] = [:]
         var leaving: [SessionID: Session] = [:]
-        /// The new and returning sessions by their digest in the click path store
-        /// (``ClickPathStore/sessionDigest(of:)``): the changes other processes report name them so.
-        var byDigest: [String: Session] = [:]
+        /// The new and returning sessions by the hash of their digest in the click path store
+        /// (``ClickPathStore/sessionDigest(of:)``, ``Session/digestHash``): the changes other
+        /// processes report name them so.
+        var byDigest: [Int: Session] = [:]
         var counts = SessionCounts()
 
         subscript(pool: Pool) -> [SessionID: Session] {
@@ -88,8 +89,8 @@ final class SessionStore: Sendable {
                 if let from, self[from][session.id] === session { self[from][session.id] = nil }
                 if let to { self[to][session.id] = session }
                 switch (from.map(Self.isLive) ?? false, to.map(Self.isLive) ?? false) {
-                case (false, true): byDigest[session.digest] = session
-                case (true, false) where byDigest[session.digest] === session: byDigest[session.digest] = nil
+                case (false, true): byDigest[session.digestHash] = session
+                case (true, false) where byDigest[session.digestHash] === session: byDigest[session.digestHash] = nil
                 default: break
                 }
             }
@@ -236,9 +237,10 @@ final class SessionStore: Sendable {
         pools.withLock { $0.live(id) }
     }
 
-    /// The live session whose digest in the click path store is `digest`.
+    /// The live session whose digest in the click path store hashes as `digest` does: the caller
+    /// checks that its digest is `digest` (two digests may hash alike).
     func listed(digest: String) -> Session? {
-        pools.withLock { $0.byDigest[digest] }
+        pools.withLock { $0.byDigest[digest.hashValue] }
     }
 
     /// The ids of every live session.

@@ -51,6 +51,7 @@ extension SessionHost {
         logger.info("tester started", metadata: ["session": "\(session.id.short)", "study": "\(study.id)"])
         let shared = sharedStudies.shared(study.study, id: study.id)
         session.studyRun.withLock { $0 = StudyRun(studyID: study.id, study: shared) }
+        await boundLog(of: session)
         let outcome = try await session.queue.run { () throws(RenderError) in try await beginTask(of: session) }
         return (session, outcome)
     }
@@ -64,11 +65,13 @@ extension SessionHost {
         }
     }
 
-    /// Notes the screen `tree` shows for the tester's screen times; when it is a goal screen of
-    /// their task under way, the task ends as a success and the next one opens, whose first page
-    /// is returned; nil otherwise (and for no tester). Call it in the session's queue.
-    func endTaskAtGoal(_ tree: ScreenTree, of session: Session) async throws(RenderError) -> Outcome? {
-        let screen = tree.storyboardScreen
+    /// Notes the screen `tree` shows, `screen` (its storyboard id, as its published page names it),
+    /// for the tester's screen times; when it is a goal screen of their task under way, the task
+    /// ends as a success and the next one opens, whose first page is returned; nil otherwise (and
+    /// for no tester). Call it in the session's queue.
+    func endTaskAtGoal(_ tree: ScreenTree, showing screen: String, of session: Session) async throws(RenderError)
+        -> Outcome?
+    {
         let isGoal = session.studyRun.withLock { run -> Bool in
             guard run != nil else { return false }
             guard run?.isGoal(screen: screen, template: tree.visibleScreen?.template) == true else {
