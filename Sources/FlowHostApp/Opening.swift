@@ -10,8 +10,6 @@ struct Opening {
     var from: ScreenID
     /// The title of the screen it opened, for the line that says it is gone.
     let title: String
-    /// The path's length when it was filed: the oldest is forgotten first.
-    let sequence: Int
 
     /// The action just taken, until what it opened is known.
     struct Pending {

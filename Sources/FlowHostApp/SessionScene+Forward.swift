@@ -40,7 +40,7 @@ extension SessionScene {
             return .gone(title: opening.title)
         }
         pendingOpening?.redoes = id
-        openings[id] = nil
+        openings.forget(id)
         return .redone
     }
 
@@ -54,14 +54,12 @@ extension SessionScene {
         if let old = pending.redoes {
             // The screen opened again has a new address: what was opened from its old one is
             // opened from it now (Back, Back, Forward, Forward).
-            for (id, opening) in openings where opening.from == old { openings[id]?.from = top }
+            openings.move(from: old, to: top)
         }
-        let oldest = openings.min { $0.value.sequence < $1.value.sequence }
-        if openings.count >= Self.maxOpenings, let oldest {
-            openings[oldest.key] = nil
-        }
-        openings[top] = Opening(
-            position: pending.position, fields: pending.fields, from: pending.from,
-            title: window.title(of: top) ?? "The screen", sequence: clickPath.entries.count)
+        openings.file(
+            Opening(
+                position: pending.position, fields: pending.fields, from: pending.from,
+                title: window.title(of: top) ?? "The screen"),
+            opened: top)
     }
 }

@@ -37,7 +37,7 @@ public final class SessionScene {
     private var loggedSequence = 0
     /// The person's actions that opened the screens of this window, by the screen each opened:
     /// what Forward takes again (see ``revisit(_:)``). Bounded by ``maxOpenings``.
-    var openings: [ScreenID: Opening] = [:]
+    var openings = Openings(limit: SessionScene.maxOpenings)
     /// The action just taken, until the next change shows which screen it opened.
     var pendingOpening: Opening.Pending?
 

@@ -97,4 +97,22 @@ struct ForwardTests {
         #expect(scene.clickPath == path)
         #expect(top == shown)
     }
+
+    @Test("Forward remembers the screens opened last, 64 of them: the oldest is forgotten first")
+    func forwardForgetsTheOldest() async throws {
+        let list = try await signedIn()
+        var opened: [ScreenID] = []
+        for _ in 0...64 {
+            try await tap("step detail(id: 1)")
+            opened.append(try #require(top?.id))
+            #expect(scene.reveal(list))
+            await scene.settle()
+        }
+        let path = scene.clickPath
+        #expect(await scene.revisit(opened[0]) == .unknown, "forgotten: 65 were opened")
+        #expect(scene.clickPath == path)
+        #expect(await scene.revisit(opened[1]) == .redone)
+        await scene.settle()
+        #expect(top?.title == "Heat")
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Signed action tokens: one HMAC a page, a SipHash an action; nothing forged passes")
 struct ActionTokenTests {
-    private let key = SymmetricKey(size: .bits256)
+    private let key = TokenKey(SymmetricKey(size: .bits256))
     private let session = SessionID.random()
 
     @Test("SipHash-2-4 gives the reference outputs (the paper's key 00..0f)")
@@ -35,7 +35,7 @@ struct ActionTokenTests {
         let token = ActionToken(pathLength: 3, version: 7, scene: 9, position: 4)
         let text = token.signed(with: .init(session: session, key: key, page: token)).description
         #expect(ActionToken(verifying: text, session: .random(), key: key) == nil)
-        #expect(ActionToken(verifying: text, session: session, key: SymmetricKey(size: .bits256)) == nil)
+        #expect(ActionToken(verifying: text, session: session, key: TokenKey(SymmetricKey(size: .bits256))) == nil)
         for index in text.indices {
             let digit = text[index] == "0" ? "1" : "0"
             let changed = text.replacingCharacters(in: index...index, with: digit)
@@ -50,5 +50,30 @@ struct ActionTokenTests {
         let keys = [page, next].map { ActionToken.PageKey(session: session, key: key, page: $0) }
         let macs = keys.flatMap { pageKey in (0..<64).map { pageKey.mac(position: $0) } }
         #expect(Set(macs).count == macs.count)
+    }
+
+    @Test("a token is HMAC-SHA256 then SipHash-2-4 as every process signs it (a known answer computed apart)")
+    func knownAnswer() throws {
+        // Python's hmac and a SipHash-2-4 checked against the reference vectors: key 00..1f,
+        // message the session's two words and the page's fields, big-endian; position 5.
+        let key = TokenKey(SymmetricKey(data: Array(0..<32) as [UInt8]))
+        let session = try #require(SessionID("0123456789abcdeffedcba9876543210"))
+        let token = ActionToken(pathLength: 12, version: 40, scene: 0xBEEF, position: 5)
+        let signed = token.signed(with: .init(session: session, key: key, page: token))
+        #expect(signed.text == "00000c000028beef0005633f3d736f9e")
+    }
+
+    @Test("the key kept for the page served last checks its tokens as a key worked out anew does")
+    func keptPageKey() throws {
+        let token = ActionToken(pathLength: 3, version: 7, scene: 9, position: 4)
+        let kept = ActionToken.PageKey(session: session, key: key, page: token)
+        let text = token.signed(with: kept).description
+        #expect(ActionToken(verifying: text, session: session, key: key, kept: kept) == token)
+        let nextPage = ActionToken(pathLength: 4, version: 8, scene: 9, position: 4)
+        let nextText = nextPage.signed(with: .init(session: session, key: key, page: nextPage)).description
+        #expect(ActionToken(verifying: nextText, session: session, key: key, kept: kept) == nextPage)
+        #expect(ActionToken(verifying: nextText, session: .random(), key: key, kept: kept) == nil)
+        let changed = text.dropLast() + (text.last == "0" ? "1" : "0")
+        #expect(ActionToken(verifying: changed, session: session, key: key, kept: kept) == nil)
     }
 }

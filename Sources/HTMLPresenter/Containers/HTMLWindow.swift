@@ -45,10 +45,12 @@ public final class HTMLWindow: Presentable {
     /// last capture are stale from then on (the page they were rendered into is out of date). The
     /// web host uses it to move open pages when a flow navigates on its own.
     public var onChange: (@MainActor (_ version: Int) -> Void)?
-    /// Issues the token of each new action a capture puts on screen, from the window's version and
-    /// the action's position in the capture, instead of a random one: the web host signs them, so
-    /// that another process holding the same session understands them. Nil: random tokens.
-    package var tokenIssuer: (@MainActor (_ version: Int, _ position: Int) -> OpaqueToken)?
+    /// Makes, once per capture from the window's version, what issues the token of each new action
+    /// the capture puts on screen from the action's position in it, instead of a random one: the web
+    /// host signs them, so that another process holding the same session understands them (what is
+    /// the same for a whole page, its key, is worked out once a capture, not once an action). Nil:
+    /// random tokens.
+    package var tokenIssuer: (@MainActor (_ version: Int) -> (_ position: Int) -> OpaqueToken)?
 
     // MARK: Initialization
 
@@ -67,9 +69,7 @@ public final class HTMLWindow: Presentable {
     /// and the actions keep their tokens while the version does not move. Once anything changed,
     /// a capture issues new tokens and the previous ones become stale.
     public func updatedScreenTree() -> ScreenTree {
-        let issuer = tokenIssuer
-        let version = version
-        let capture = ScreenCapture(table: actionTable, issue: issuer.map { issue in { issue(version, $0) } })
+        let capture = ScreenCapture(table: actionTable, issue: tokenIssuer?(version))
         let tree = capture.tree(
             of: layerRoots, windowRoot: rootViewController, version: version, sameVersion: capturedVersion == version)
         capturedVersion = version

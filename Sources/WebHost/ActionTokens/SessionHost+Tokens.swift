@@ -35,7 +35,7 @@ extension SessionHost {
     func loadTokenKey() async {
         guard tokenKey.withLock({ $0 == nil }) else { return }
         do {
-            let key = SymmetricKey(data: try await paths.tokenKey())
+            let key = TokenKey(SymmetricKey(data: try await paths.tokenKey()))
             tokenKey.withLock { $0 = key }
         } catch {
             logger.warning("click path store: \(error); action tokens are understood by this process alone meanwhile")
@@ -43,15 +43,16 @@ extension SessionHost {
     }
 
     /// What `token`, posted with the session cookie `cookie`, is: ``TokenCheck/signed(_:)`` for
-    /// it with the store's key (one HMAC), ``TokenCheck/forged`` when not; unchecked without a
-    /// cookie or while the store gives no key. A forged token is refused before its session is
-    /// looked up or rebuilt.
+    /// it with the store's key (one HMAC, none for the page the live session was served last),
+    /// ``TokenCheck/forged`` when not; unchecked without a cookie or while the store gives no key.
+    /// A forged token is refused before its session is looked up or rebuilt.
     func check(token: some StringProtocol, cookie: String?) async -> TokenCheck {
         await loadTokenKey()
         guard let key = tokenKey.withLock({ $0 }), let cookie, let session = SessionID(cookie) else {
             return .unchecked
         }
-        return ActionToken(verifying: token, session: session, key: key).map(TokenCheck.signed) ?? .forged
+        let kept = store.listed(session)?.read(\.pageKey)
+        return ActionToken(verifying: token, session: session, key: key, kept: kept).map(TokenCheck.signed) ?? .forged
     }
 
     /// Makes `scene`'s window issue tokens signed for `session` (random ones while the store gave
@@ -59,14 +60,23 @@ extension SessionHost {
     @MainActor
     func issueSignedTokens(in scene: SessionScene, of session: Session, tag: UInt16) {
         let id = session.id
-        scene.window.tokenIssuer = { [weak self, weak scene, weak session] version, position in
-            guard let self, let scene, let session, let key = tokenKey.withLock({ $0 }) else { return .random() }
-            let token = ActionToken(
-                pathLength: scene.clickPath.entries.count, version: version, scene: tag, position: position)
-            if let kept = session.read(\.pageKey), kept.page == token.page { return token.signed(with: kept) }
-            let pageKey = ActionToken.PageKey(session: id, key: key, page: token)
-            session.apply { $0.pageKey = pageKey }
-            return token.signed(with: pageKey)
+        scene.window.tokenIssuer = { [weak self, weak scene, weak session] version in
+            guard let self, let scene, let session, let key = tokenKey.withLock({ $0 }) else {
+                return { _ in .random() }
+            }
+            let pathLength = scene.clickPath.entries.count
+            let page = ActionToken(pathLength: pathLength, version: version, scene: tag, position: 0)
+            let pageKey: ActionToken.PageKey
+            if let kept = session.read(\.pageKey), kept.page == page.page {
+                pageKey = kept
+            } else {
+                pageKey = ActionToken.PageKey(session: id, key: key, page: page)
+                session.apply { $0.pageKey = pageKey }
+            }
+            return { position in
+                ActionToken(pathLength: pathLength, version: version, scene: tag, position: position).signed(
+                    with: pageKey)
+            }
         }
     }
 

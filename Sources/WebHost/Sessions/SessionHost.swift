@@ -91,7 +91,7 @@ final class SessionHost: Sendable {
     /// Comments as last read, and their bounds (`SessionHost+Comments.swift`).
     let comments: CommentBoard
     /// The store's token key, once read (``ClickPathStore/tokenKey()``): it signs action tokens.
-    let tokenKey = Mutex<SymmetricKey?>(nil)
+    let tokenKey = Mutex<TokenKey?>(nil)
     /// Whether the store was unreachable at the last append: the log says so once when it goes
     /// and once when it is back.
     let storeIsDown = Mutex(false)
