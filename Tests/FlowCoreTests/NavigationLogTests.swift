@@ -105,6 +105,31 @@ struct NavigationLogTests {
         #expect(flow.navigated.count == 25)
     }
 
+    @Test("once the log is full, each kept entry is the step numbered so, read back in full")
+    func wrappedLogReadsBack() async {
+        // Given a coordinator keeping 4 entries, whose flow contributes nothing for .detail
+        let flow = TestFlow()
+        let stepper = TestStepper()
+        let coordinator = FlowCoordinator(logCapacity: 4)
+        coordinator.coordinate(flow: flow, with: stepper)
+
+        // When 11 steps are navigated, .detail(id: n) as the n-th, so the oldest were overwritten
+        for id in 1...11 { stepper.steps.send(TestStep.detail(id: id)) }
+        await coordinator.waitUntilIdle()
+
+        // Then entries #8 to #11 hold .detail(id: 8) to .detail(id: 11), from the stepper, each
+        // navigated as itself with nothing contributed
+        let log = coordinator.log
+        #expect(log.map(\.sequence) == Array(8...11))
+        #expect(log.map { $0.step as? TestStep } == (8...11).map { TestStep.detail(id: $0) })
+        #expect(log.allSatisfy { $0.origin == .stepper(TestStepper.self) && $0.flow == TestFlow.self })
+        #expect(log.allSatisfy { $0.outcome.adaptedStep as? TestStep == $0.step as? TestStep })
+        #expect(log.allSatisfy { $0.outcome.contributions.isEmpty && $0.outcome.dropReason == nil })
+        #expect(
+            log.last?.description
+                == "#11 detail(id: 11) from stepper TestStepper to TestFlow: navigated as detail(id: 11)")
+    }
+
     @Test("lowering the log's capacity keeps the newest entries, and the log stays that small")
     func logCapacityLowered() async {
         // Given a coordinator that navigated 30 steps, all kept

@@ -9,22 +9,19 @@ public struct NavigationLogEntry: Sendable, CustomStringConvertible {
     /// Position in the coordinator tree's log, from 1.
     public let sequence: Int
     /// The step as it was emitted.
-    public let step: any Step
+    public var step: any Step { logged.step }
     /// Who emitted it.
-    public let origin: StepOrigin
+    public var origin: StepOrigin { logged.origin }
     /// The flow it was routed to, if it reached one.
-    public let flow: Any.Type?
+    public var flow: Any.Type? { logged.flow }
     /// What became of it.
-    public var outcome: NavigationOutcome { loggedOutcome.outcome(of: step) }
-    /// The outcome, compact: a live session keeps its last entries for the inspector.
-    private let loggedOutcome: LoggedOutcome
+    public var outcome: NavigationOutcome { logged.outcome.outcome(of: logged.step) }
+    /// The rest of the entry, as the log keeps it.
+    private let logged: LoggedStep
 
-    init(sequence: Int, step: any Step, origin: StepOrigin, flow: Any.Type?, outcome: NavigationOutcome) {
+    init(sequence: Int, logged: LoggedStep) {
         self.sequence = sequence
-        self.step = step
-        self.origin = origin
-        self.flow = flow
-        loggedOutcome = LoggedOutcome(outcome, of: step)
+        self.logged = logged
     }
 
     /// A readable line for logs and the debugger panel.
