@@ -64,11 +64,10 @@ extension SQLiteClickPathStore {
             for ((_, continuation), failure) in zip(batch, failures) {
                 if let failure { continuation.resume(throwing: failure) } else { continuation.resume() }
             }
-            checkpointer?.committed(batch.count)
-            if checkpointer?.takeWriterCheckpoint() == true {
-                // The log outgrew its bound under a steady stream of commits: little is left to
-                // copy, and the next transaction starts it over. A failure leaves it for later.
-                _ = try? database.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            // Past its bound, the log is copied now, before the next transaction, which starts it
+            // over; the appends just committed are answered already.
+            if let checkpointer, !checkpointer.boundLog(frames: logLength.current) {
+                checkpointer.committed(batch.count)
             }
         }
     }
