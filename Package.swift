@@ -100,6 +100,8 @@ let package = Package(
             name: "FlowHostSQLite",
             dependencies: [
                 "HTMLPresenter", "FlowHostApp", "FlowHostAtRest", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own API, for what GRDB does not wrap (the log's length at each commit).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -28,8 +28,8 @@ extension SQLiteClickPathStore {
 
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
     /// session); throws `ClickPathStoreError` and stores nothing otherwise, or past the bound.
-    /// Appends that arrive while a transaction is written go in the next one together, each in a
-    /// savepoint of its own: one append's error undoes none of the others.
+    /// Appends that arrive while a transaction is written go in the next one together, each
+    /// checked before it writes: one append's refusal undoes none of the others.
     ///
     /// The transactions are written one after the other by one loop on a dispatch queue of the
     /// store's, for as long as appends wait, and each caller is resumed when its transaction is
@@ -64,26 +64,24 @@ extension SQLiteClickPathStore {
             for ((_, continuation), failure) in zip(batch, failures) {
                 if let failure { continuation.resume(throwing: failure) } else { continuation.resume() }
             }
-            checkpointer?.committed(batch.count)
-            if checkpointer?.takeWriterCheckpoint() == true {
-                // The log outgrew its bound under a steady stream of commits: little is left to
-                // copy, and the next transaction starts it over. A failure leaves it for later.
-                _ = try? database.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            // Past its bound, the log is copied now, before the next transaction, which starts it
+            // over; the appends just committed are answered already.
+            if let checkpointer, !checkpointer.boundLog(frames: logLength.current) {
+                checkpointer.committed(batch.count)
             }
         }
     }
 
-    /// Writes `appends` in one transaction, each in a savepoint; what each one failed with.
+    /// Writes `appends` in one transaction; what each one failed with. An append that breaks a
+    /// rule throws before it writes anything, so it needs no savepoint to be undone (two
+    /// statements fewer an append, each parsed anew); an error of the file fails them all.
     private func write(_ appends: [PendingAppend]) -> [(any Error)?] {
         let limits = self.limits
         do {
             return try database.write { db in
                 try appends.map { append -> (any Error)? in
                     do {
-                        try db.inSavepoint {
-                            try Self.write(append, limits: limits, in: db)
-                            return .commit
-                        }
+                        try Self.write(append, limits: limits, in: db)
                         return nil
                     } catch let error as ClickPathStoreError {
                         return error
@@ -99,7 +97,8 @@ extension SQLiteClickPathStore {
         }
     }
 
-    /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing.
+    /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing,
+    /// and nothing else of its own: every other failure is the file's.
     private static func write(_ append: PendingAppend, limits: ClickPathStoreLimits, in db: Database) throws {
         let (key, start, rows) = (append.key, append.start, append.rows)
         let stored = try Int.fetchOne(

@@ -65,6 +65,8 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     /// Copies the log into the file, so that no commit waits for that; none for a store opened
     /// to read (``init(readingExistingStoreAt:patience:environment:)``).
     let checkpointer: WALCheckpointer?
+    /// The log's length after the writer's last commit, for the checkpointer's bound.
+    let logLength: LogLength
 
     // MARK: - Initialization
 
@@ -80,9 +82,20 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     ///   store, `ClickPathStoreError/unreadable(file:reason:)` for one that cannot be opened
     ///   (or whose folder cannot be made its user's alone),
     ///   `ClickPathStoreError/unusableKey(source:reason:)` for a key that cannot be used.
-    public init(
+    public convenience init(
         path: String, limits: ClickPathStoreLimits = ClickPathStoreLimits(), patience: Duration = .seconds(5),
         environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        try self.init(
+            path: path, limits: limits, patience: patience, environment: environment,
+            maxLogFrames: WALCheckpointer.defaultMaxLogFrames)
+    }
+
+    /// Opens the store as ``init(path:limits:patience:environment:)`` does, its writer stopping
+    /// for a checkpoint when the log passes `maxLogFrames` pages (tests use a small bound).
+    init(
+        path: String, limits: ClickPathStoreLimits, patience: Duration, environment: [String: String],
+        maxLogFrames: Int
     ) throws {
         self.file = path
         self.limits = limits
@@ -99,8 +112,16 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
         actionTokenKey = StoreKey.tokenKey(derivedFrom: storeKey)
         var configuration = SQLiteSchema.configuration(patience: patience)
         configuration.journalMode = .wal
-        // The checkpointer copies the log; a commit does not (WALCheckpointer says why).
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+        // The checkpointer copies the log; a commit does not, and reports the log's length
+        // instead. When the log starts over, its file is cut back to the bound (WALCheckpointer
+        // says why); a frame is a page and its 24-byte header.
+        let logLength = LogLength()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(maxLogFrames * (4_096 + 24))")
+            logLength.install(in: db)
+        }
+        self.logLength = logLength
         (database, checkpointer) = try SQLiteSchema.opening(file: path) {
             try StoreFiles.prepareDatabase(path)
             let database = try DatabasePool(path: path, configuration: configuration)
@@ -118,7 +139,9 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
                 }
             }
             try StoreFiles.restrictDatabase(path)
-            return (database, try WALCheckpointer(path: path, configuration: configuration))
+            return (
+                database, try WALCheckpointer(path: path, configuration: configuration, maxLogFrames: maxLogFrames)
+            )
         }
     }
 
@@ -160,6 +183,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
         sealed = SealedClickPaths(sealer: SecretSealer(key: storeKey), source: path)
         actionTokenKey = StoreKey.tokenKey(derivedFrom: storeKey)
         checkpointer = nil
+        logLength = LogLength()
     }
 
     /// Opens the store at `path` like ``init(path:limits:patience:environment:)``, but when the
