@@ -37,7 +37,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // From 3.12.3, and the 4.x that Hummingbird's dependencies already resolve to.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        // `swift package generate-documentation` (scripts/check-docs: DocC with every symbol link checked).
+        // `swift package generate-documentation`, as the Swift Package Index builds documentation; scripts/check-docs
+        // runs its `docc` steps itself, from symbol graphs extracted once (it planned the package once per library).
         .package(url: "https://github.com/apple/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [

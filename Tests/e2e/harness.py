@@ -18,7 +18,9 @@ Environment (all optional):
                      Chromium's tests and Firefox's side by side, each process with its own server
 """
 
+import difflib
 import functools
+import itertools
 import os
 import socket
 import subprocess
@@ -301,9 +303,9 @@ class Page:
         except self.browser.Error as error:
             return f"(unreadable: {type(error).__name__})"
 
-    def wait_title(self, title, timeout=None):
+    def wait_title(self, title, timeout=None, axe=True):
         self.wait(lambda page: page.title == title and page._loaded(), f"the title {title!r}", timeout)
-        return self.check_page()
+        return self.check_page() if axe else self.keep_page()
 
     def check_page(self):
         """Checks the page on screen with axe (once per distinct page and browser) and keeps its HTML
@@ -314,6 +316,22 @@ class Page:
                 f"{self.label}{len(findings)} accessibility violation(s):\n" + "\n".join(f"  {f}" for f in findings)
             )
         return self
+
+    def keep_page(self):
+        """Keeps the page on screen for the Nu checker without axe, its key in `kept`: for a page that
+        moves on by itself sooner than axe may take on a loaded machine. Its test then has axe check
+        the same page where nothing moves it (`check_kept_page`)."""
+        self.kept, _ = CHECKS.keep(self.browser, self.base_url)
+        return self
+
+    def check_kept_page(self, key):
+        """Checks with axe the page on screen, which must be the page kept as key (its HTML without
+        tokens): the check is of the page the test saw, only later."""
+        now, label = CHECKS.keep(self.browser, self.base_url)
+        if now != key:
+            diff = "\n".join(itertools.islice(difflib.unified_diff(key.splitlines(), now.splitlines(), lineterm=""), 3, 20))
+            raise AssertionError(f"{self.label}{label} is not the page kept for axe:\n{diff}")
+        return self.check_page()
 
     def _loaded(self):
         return self.run("return document.readyState") == "complete"
@@ -456,18 +474,19 @@ class Page:
             self.wait_title(title)
         return self.check_page()
 
-    def press(self, element, title=None):
-        """Clicks a form's button and waits for the page the server answers with (then for title)."""
+    def press(self, element, title=None, axe=True):
+        """Clicks a form's button and waits for the page the server answers with (then for title).
+        axe=False: the page is only kept (`keep_page`)."""
         self.run("arguments[0].scrollIntoView({block: 'center'})", element)
         marker = self._mark_document()
         element.click()
         self._wait_new_document(marker, "the next page after pressing a button")
         if title:
-            self.wait_title(title)
-        return self.check_page()
+            self.wait_title(title, axe=axe)
+        return self.check_page() if axe else self.keep_page()
 
-    def tap(self, text, title=None):
-        return self.press(self.button(text), title)
+    def tap(self, text, title=None, axe=True):
+        return self.press(self.button(text), title, axe)
 
     def switch_tab(self, text, title=None):
         self.press(self.tab(text), title)
