@@ -132,41 +132,55 @@ struct PostgresChangeListenerTests {
         }
     }
 
+    /// On a cluster of its own: a backend stopped while it held one of the server's locks (reading
+    /// another test's notification, say) would stop every NOTIFY of the cluster with it, and every
+    /// other test's appends; and stopped only once idle, so that it holds none here either.
     @Test("a listening connection whose server went silent is replaced after a failed check; notifications resume")
     func silentListener() async throws {
-        let schema = TestPostgres.newSchema()
-        let logs = RecordingLogHandler.Messages()
-        try await TestPostgres.store(
-            schema: schema, patience: .seconds(1), listenerCheck: .milliseconds(300),
-            logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) }
-        ).whileRunning { here in
-            let heard = Heard(try await here.changes())
-            // Its server process stopped (SIGSTOP): the connection stays open and answers nothing, as
-            // when a host crashes or a network drops.
+        try await TestPostgres.withOwnCluster { location in
+            let schema = TestPostgres.newSchema()
+            let logs = RecordingLogHandler.Messages()
+            try await TestPostgres.store(
+                schema: schema, location: location, patience: .seconds(1), listenerCheck: .milliseconds(300),
+                logger: Logger(label: "store") { _ in RecordingLogHandler(messages: logs) }
+            ).whileRunning { here in
+                let heard = Heard(try await here.changes())
+                // Its server process stopped (SIGSTOP): the connection stays open and answers nothing,
+                // as when a host crashes or a network drops.
+                let pid = try #require(try await Self.idleListener(schema: schema, location: location))
+                kill(pid, SIGSTOP)
+                defer { kill(pid, SIGCONT) }
+
+                try await TestPostgres.store(schema: schema, location: location).whileRunning { there in
+                    var index = 0
+                    while index < 100, heard.sessionChanges.isEmpty {
+                        try await there.append([.liveMove], toSession: "x", at: index)
+                        _ = await heard.wait(for: 1, within: .milliseconds(200))
+                        index += 1
+                    }
+                }
+                #expect(heard.sessionChanges.first?.session == here.sessionDigest(of: "x"), "notifications resumed")
+                let said = logs.all.map(\.message)
+                #expect(said.contains { $0.contains("did not answer a check") }, "\(said)")
+                #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
+            }
+        }
+    }
+
+    /// The server process of the store's listening connection on `schema`, once it waits for its
+    /// client (idle after its LISTEN); nil when there is none within 10 s.
+    private static func idleListener(schema: String, location: PostgresStoreLocation) async throws -> Int32? {
+        for _ in 0..<100 {
             let listeners = try await TestPostgres.query(
                 """
                 SELECT pid FROM pg_stat_activity
                 WHERE application_name = '\(PostgresClickPathStore.listenerApplicationName)'
-                    AND query LIKE '%flowhost_changes_\(schema)%'
-                """, schema: nil)
-            let pid = try #require(try listeners.first?.decode(Int32.self))
-            #expect(listeners.count == 1)
-            kill(pid, SIGSTOP)
-            defer { kill(pid, SIGCONT) }
-
-            try await TestPostgres.store(schema: schema).whileRunning { there in
-                var index = 0
-                while index < 100, heard.sessionChanges.isEmpty {
-                    try await there.append([.liveMove], toSession: "x", at: index)
-                    _ = await heard.wait(for: 1, within: .milliseconds(200))
-                    index += 1
-                }
-            }
-            #expect(heard.sessionChanges.first?.session == here.sessionDigest(of: "x"), "notifications resumed")
-            let said = logs.all.map(\.message)
-            #expect(said.contains { $0.contains("did not answer a check") }, "\(said)")
-            #expect(said.filter { $0.contains("notifications are back") }.count == 1, "\(said)")
+                    AND query LIKE '%flowhost_changes_\(schema)%' AND state = 'idle'
+                """, schema: nil, location: location)
+            if let pid = try listeners.first?.decode(Int32.self) { return pid }
+            try await Task.sleep(for: .milliseconds(100))
         }
+        return nil
     }
 
     @Test("with the database stopped, calls throw unavailable (logged once); started again, the store goes on")

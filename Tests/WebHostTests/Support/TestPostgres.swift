@@ -141,12 +141,16 @@ enum TestPostgres {
         var description: String { message }
     }
 
-    /// Runs `sql` on a connection of its own in `schema` (nil: the default one), and returns its
-    /// rows: what is at rest, as any client of the database reads it.
-    static func query(_ sql: String, schema: String?) async throws -> [PostgresRow] {
+    /// Runs `sql` on a connection of its own in `schema` (nil: the default one) of the test server
+    /// (or of `location`), and returns its rows: what is at rest, as any client of the database
+    /// reads it.
+    static func query(
+        _ sql: String, schema: String?, location: PostgresStoreLocation? = nil
+    ) async throws -> [PostgresRow] {
         let logger = Logger(label: "flowhost.test.postgres")
         let connection = try await PostgresConnection.connect(
-            configuration: try location().connectionConfiguration(schema: schema), id: 1, logger: logger)
+            configuration: try (location ?? self.location()).connectionConfiguration(schema: schema), id: 1,
+            logger: logger)
         do {
             let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).collect()
             try await connection.close()
