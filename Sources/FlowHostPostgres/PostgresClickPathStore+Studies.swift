@@ -253,7 +253,7 @@ extension PostgresClickPathStore {
     /// tester's rows are read and decrypted, whatever the study's size.
     public func tester(ofStudy id: String, at index: Int) async throws -> StudyTester? {
         guard index >= 0 else { return nil }
-        let read = try await reaching { client, logger -> TesterRows? in
+        let read = try await reaching { client, logger -> SealedClickPaths.StoredTester? in
             let keys = try await client.query(
                 """
                 SELECT session FROM flowhost_testers WHERE study = \(id) ORDER BY started, session
@@ -263,7 +263,7 @@ extension PostgresClickPathStore {
             guard let key = try keys.first?.decode(String.self) else { return nil }
             return try await Self.testerRows(key: key, client, logger)
         }
-        return try read.map(tester)
+        return try read.map(sealed.tester)
     }
 
     /// The study whose tester `session` is, with the tester; nil for none.
@@ -271,20 +271,12 @@ extension PostgresClickPathStore {
         let key = IdentifierDigest.of(session)
         guard let read = try await reaching({ client, logger in try await Self.testerRows(key: key, client, logger) })
         else { return nil }
-        return (read.study, try tester(read))
-    }
-
-    /// What the store keeps of one tester, as read.
-    private struct TesterRows: Sendable {
-        let study: String
-        let started: Double
-        let path: String
-        let lastClick: Double?
-        let events: [String]
+        return (read.study, try sealed.tester(read))
     }
 
     /// The rows of the tester whose session's digest is `key`; nil for none.
-    private static func testerRows(key: String, _ client: PostgresClient, _ logger: Logger) async throws -> TesterRows?
+    private static func testerRows(key: String, _ client: PostgresClient, _ logger: Logger) async throws
+        -> SealedClickPaths.StoredTester?
     {
         let testers = try await client.query(
             """
@@ -298,19 +290,9 @@ extension PostgresClickPathStore {
         let events = try await client.query(
             "SELECT event FROM flowhost_tester_events WHERE tester = \(key) ORDER BY position", logger: logger
         ).collect()
-        return TesterRows(
+        return SealedClickPaths.StoredTester(
             study: study, started: started, path: path, lastClick: lastClick,
             events: try events.map { try $0.decode(String.self) })
-    }
-
-    /// The tester `rows` hold, their path copy decrypted.
-    private func tester(_ rows: TesterRows) throws -> StudyTester {
-        let decoder = JSONDecoder()
-        let (path, labels) = try sealed.labelledPath(rows.path)
-        return StudyTester(
-            started: Date(timeIntervalSince1970: rows.started),
-            events: try rows.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-            path: path, lastClick: rows.lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
     }
 
     /// The studies of the rows `query` reads (id, definition, expires, revoked).

@@ -247,7 +247,7 @@ extension SQLiteClickPathStore {
     /// tester's rows are read and decrypted, whatever the study's size.
     public func tester(ofStudy id: String, at index: Int) async throws -> StudyTester? {
         guard index >= 0 else { return nil }
-        let read = try await read { db -> TesterRows? in
+        let read = try await read { db -> SealedClickPaths.StoredTester? in
             guard
                 let key = try String.fetchOne(
                     db, sql: "SELECT session FROM testers WHERE study = ? ORDER BY started, rowid LIMIT 1 OFFSET ?",
@@ -255,27 +255,18 @@ extension SQLiteClickPathStore {
             else { return nil }
             return try Self.testerRows(key: key, db)
         }
-        return try read.map(tester)
+        return try read.map(sealed.tester)
     }
 
     /// The study whose tester `session` is, with the tester; nil for none.
     public func tester(session: String) async throws -> (study: String, tester: StudyTester)? {
         let key = IdentifierDigest.of(session)
         guard let read = try await read({ db in try Self.testerRows(key: key, db) }) else { return nil }
-        return (read.study, try tester(read))
-    }
-
-    /// What the store keeps of one tester, as read.
-    private struct TesterRows: Sendable {
-        let study: String
-        let started: Double
-        let path: String
-        let lastClick: Double?
-        let events: [String]
+        return (read.study, try sealed.tester(read))
     }
 
     /// The rows of the tester whose session's digest is `key`; nil for none.
-    private static func testerRows(key: String, _ db: Database) throws -> TesterRows? {
+    private static func testerRows(key: String, _ db: Database) throws -> SealedClickPaths.StoredTester? {
         guard
             let row = try Row.fetchOne(
                 db,
@@ -287,17 +278,8 @@ extension SQLiteClickPathStore {
         else { return nil }
         let events = try String.fetchAll(
             db, sql: "SELECT event FROM testerEvents WHERE tester = ? ORDER BY position", arguments: [key])
-        return TesterRows(study: row[0], started: row[1], path: row[2], lastClick: row[3], events: events)
-    }
-
-    /// The tester `rows` hold, their path copy decrypted.
-    private func tester(_ rows: TesterRows) throws -> StudyTester {
-        let decoder = JSONDecoder()
-        let (path, labels) = try sealed.labelledPath(rows.path)
-        return StudyTester(
-            started: Date(timeIntervalSince1970: rows.started),
-            events: try rows.events.map { try decoder.decode(StudyEvent.self, from: Data($0.utf8)) },
-            path: path, lastClick: rows.lastClick.map(Date.init(timeIntervalSince1970:)), labels: labels)
+        return SealedClickPaths.StoredTester(
+            study: row[0], started: row[1], path: row[2], lastClick: row[3], events: events)
     }
 
     /// The studies of the rows matching `condition`, by id.
