@@ -178,9 +178,11 @@ struct StudyResultsTests {
                 #expect(response.status == .notFound && response.text.contains("No study of this prototype"), "\(path)")
             }
             #expect(try await owner.get("/_flowhost/studies/a.b.json").status == .notFound)
-            let open = try await owner.post("/_flowhost/studies/lab/open", form: "tester=7&task=0")
+            let open = try await owner.post("/_flowhost/studies/lab/open", form: "tester=7&started=0&task=0")
             #expect(open.status == .notFound && open.text.contains("no tester 8"))
             #expect(try await owner.post("/_flowhost/studies/lab/open", form: "tester=x").status == .badRequest)
+            let unstamped = try await owner.post("/_flowhost/studies/lab/open", form: "tester=0&task=0")
+            #expect(unstamped.status == .badRequest && unstamped.text.contains("when they started"))
             #expect(try await owner.get("/_flowhost/studies/lab/open").status == .methodNotAllowed)
 
             var tester = Browser(client)
@@ -204,8 +206,10 @@ struct StudyResultsTests {
         try await withLabServer(store: store, studies: [try Self.file()]) { client in
             try await Self.takeTheStudy(client, store: store)
             var owner = Browser(client)
+            let results = try await owner.get("/_flowhost/studies/lab")
             // Tester B's second task: from page 1, Next, then About
-            let opened = try await owner.post("/_flowhost/studies/lab/open", form: "tester=1&task=1")
+            let opened = try await owner.post(
+                "/_flowhost/studies/lab/open", form: try Self.openForm(on: results, tester: 1, task: 1))
             #expect(opened.status == .seeOther && owner.sessionCookie != nil)
             let page = try await owner.open(try #require(opened.headers[.location]))
             #expect(page.text.contains("About the lab"))
@@ -221,6 +225,49 @@ struct StudyResultsTests {
                 "/_flowhost/studies/lab/open", form: "tester=1&task=1", headers: [.secFetchSite: "cross-site"])
             #expect(crossSite.status == .forbidden)
         }
+    }
+
+    @Test(
+        "Open at this state names the tester by index and start: once the testers' order moved, the old page's form opens nothing and says so, the new page's opens"
+    )
+    func openAfterTheTestersMoved() async throws {
+        let store = MemoryClickPathStore()
+        let configure: (inout WebHostConfiguration) -> Void = { $0.trafficRefreshInterval = .zero }
+        try await withLabServer(store: store, studies: [try Self.file()], configure: configure) { client in
+            let link = StudyLink.id(ofStudy: "lab", key: try await store.tokenKey())
+            var first = Browser(client)
+            _ = try await first.post("/study/\(link)")
+            var second = Browser(client)
+            var page = try await second.open(try #require(try await second.post("/study/\(link)").headers[.location]))
+            page = try await second.click("Sheet", on: page)
+            var owner = Browser(client)
+            let shown = try await owner.get("/_flowhost/studies/lab")
+            let form = try Self.openForm(on: shown, tester: 1, task: 0)
+
+            // The first tester's session starts the study again: it is filed last, so index 1 is now theirs
+            _ = try await store.startTester(try #require(first.sessionCookie), fromStudyLink: link)
+            let moved = try await owner.post("/_flowhost/studies/lab/open", form: form)
+            #expect(moved.status == .conflict && moved.text.contains("The testers moved"))
+            #expect(owner.sessionCookie == nil, "no session was started")
+
+            // The results read again: the second tester is tester 1 now
+            let again = try await owner.get("/_flowhost/studies/lab")
+            let opened = try await owner.post(
+                "/_flowhost/studies/lab/open", form: try Self.openForm(on: again, tester: 0, task: 0))
+            #expect(opened.status == .seeOther)
+            #expect(try await owner.open(try #require(opened.headers[.location])).text.contains("<title>Sheet</title>"))
+        }
+    }
+
+    /// The form the results page shows for *Open at this state* of `tester`'s part of `task`.
+    static func openForm(on results: TestResponse, tester: Int, task: Int) throws -> String {
+        let stamp = try #require(
+            results.text.firstMatch(
+                of: try Regex(
+                    #"name="tester" value="\#(tester)"><input type="hidden" name="started" value="(\d+)"><input type="hidden" name="task" value="\#(task)""#
+                )
+            ), "a form for tester \(tester + 1), task \(task + 1)")
+        return "tester=\(tester)&started=\(stamp.output[1].substring ?? "")&task=\(task)"
     }
 
     @Test(
@@ -240,7 +287,8 @@ struct StudyResultsTests {
                 "once above each task's testers, beside their buttons")
 
             // Tester C renamed the page before saying "I'm done": the replay types the name again
-            let opened = try await owner.post("/_flowhost/studies/lab/open", form: "tester=2&task=1")
+            let opened = try await owner.post(
+                "/_flowhost/studies/lab/open", form: try Self.openForm(on: results, tester: 2, task: 1))
             let page = try await owner.open(try #require(opened.headers[.location]))
             #expect(page.text.contains(Self.typed), "the replay types a non-secret value again, and the page shows it")
         }

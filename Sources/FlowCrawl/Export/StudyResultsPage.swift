@@ -125,7 +125,8 @@ package struct StudyResultsPage {
             .reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }.map { screens[$0].title }
         if part.walk?.isOnMap == false { through.append("off the map") }
         var value: [TemplateKey: TemplateValue] = [
-            "tester": .int(part.tester), "number": .int(part.tester + 1), "task": .int(task),
+            "tester": .int(part.tester), "started": .string(String(part.startStamp)), "number": .int(part.tester + 1),
+            "task": .int(task),
             "outcome": .string(Self.outcomeText[part.outcome] ?? ""), "outcomeClass": .string(part.outcome.rawValue),
             "opens": .bool(part.walk != nil), "openURL": .string(links.open),
         ]

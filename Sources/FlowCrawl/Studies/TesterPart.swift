@@ -1,3 +1,5 @@
+import Foundation
+
 /// One tester's part of one task: how it ended, and where it went on the storyboard.
 public struct TesterPart: Sendable, Equatable {
     /// How a tester's part of a task ended.
@@ -18,6 +20,9 @@ public struct TesterPart: Sendable, Equatable {
 
     /// The tester, by index in the study's testers (in the order they started).
     public let tester: Int
+    /// When the tester opened the study link. With ``tester`` it names them for *Open at this
+    /// state*: a tester who starts again is filed last, which moves the index of every tester after.
+    public let started: Date
     /// How it ended.
     public let outcome: Outcome
     /// Where it is in the tester's path copy: it replays from the task's start alone.
@@ -30,11 +35,22 @@ public struct TesterPart: Sendable, Equatable {
     /// Seconds from its start to its end; nil when it did not end.
     public let seconds: Double?
 
+    /// ``started`` in whole milliseconds since 1970: what the results page sends back with
+    /// ``tester`` to open this part, and compares with the tester it finds at that index.
+    public var startStamp: Int64 { Self.startStamp(started) }
+
+    /// `started` in whole milliseconds since 1970, as ``startStamp``.
+    public static func startStamp(_ started: Date) -> Int64 {
+        Int64((started.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
     /// A part of these figures.
     public init(
-        tester: Int, outcome: Outcome, entries: Range<Int>, walk: PathWalk?, lastScreen: Int?, seconds: Double?
+        tester: Int, started: Date, outcome: Outcome, entries: Range<Int>, walk: PathWalk?, lastScreen: Int?,
+        seconds: Double?
     ) {
         self.tester = tester
+        self.started = started
         self.outcome = outcome
         self.entries = entries
         self.walk = walk

@@ -196,7 +196,8 @@ extension TrafficMap {
         }
         results.parts.append(
             TesterPart(
-                tester: tester, outcome: outcome, entries: range, walk: walk, lastScreen: lastScreen, seconds: seconds))
+                tester: tester, started: copy.started, outcome: outcome, entries: range, walk: walk,
+                lastScreen: lastScreen, seconds: seconds))
     }
 
     /// Counts one part's outcome and time.

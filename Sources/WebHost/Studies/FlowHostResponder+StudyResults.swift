@@ -49,9 +49,10 @@ extension FlowHostResponder {
         }
     }
 
-    /// `POST /_flowhost/studies/<id>/open` (`tester`, `task`): a fresh session replayed to that
-    /// tester's part of the task (from the task's start), then `303` to its screen, where Back to
-    /// here works as in any session. Same-origin only.
+    /// `POST /_flowhost/studies/<id>/open` (`tester`, `started`, `task`): a fresh session replayed
+    /// to that tester's part of the task (from the task's start), then `303` to its screen, where
+    /// Back to here works as in any session; a `409` when the tester at that index is no longer the
+    /// one the results page showed (`started` differs). Same-origin only.
     private func openTesterPart(ofStudy id: String, request: Request, log: inout RequestLog) async throws -> Response {
         if let refusal = crossSiteRefusal(request) { return refusal }
         let fields: FormFields
@@ -59,20 +60,33 @@ extension FlowHostResponder {
         case .success(let form): fields = form
         case .failure(let refusal): return refusal.response
         }
+        let results = FlowHostRoute.studyResults(id: id, .html).url
         guard let tester = fields["tester"].flatMap({ $0.utf8.count <= 9 ? Int($0) : nil }),
+            let started = fields["started"].flatMap({ $0.utf8.count <= 18 ? Int64($0) : nil }),
             let task = fields["task"].flatMap({ $0.utf8.count <= 9 ? Int($0) : nil })
         else {
             return responses.message(
                 .badRequest, title: "Which tester?",
-                message: "Opening a tester's path needs their number and the task's, as the results page sends them.",
-                linkTitle: "The study's results", linkURL: FlowHostRoute.studyResults(id: id, .html).url)
+                message: "Opening a tester's path needs their number, when they started and the task's number, "
+                    + "as the results page sends them. Nothing was opened.",
+                linkTitle: "The study's results", linkURL: results)
         }
-        guard let path = try await host.testerPart(ofStudy: id, tester: tester, task: task) else {
+        let path: ClickPath
+        switch try await host.testerPart(ofStudy: id, tester: tester, started: started, task: task) {
+        case .part(let part):
+            path = part
+        case .none:
             return responses.message(
                 .notFound, title: "No such tester's path",
                 message:
                     "The study \(id) has no tester \(tester + 1) who started task \(task + 1). Nothing was opened.",
                 linkTitle: "All studies", linkURL: FlowHostRoute.studies.url)
+        case .moved:
+            return responses.message(
+                .conflict, title: "The testers moved",
+                message: "A tester started the study again since this results page was shown, so tester \(tester + 1) "
+                    + "is now someone else. Nothing was opened: open the results again and choose again.",
+                linkTitle: "The study's results", linkURL: results)
         }
         let session = await host.startSession(
             replaying: path, replayNotice: "Opened as far as the tester's clicks still fit this prototype")

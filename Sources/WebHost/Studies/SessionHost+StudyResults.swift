@@ -61,21 +61,33 @@ extension SessionHost {
         return (study, results, live)
     }
 
+    /// What ``testerPart(ofStudy:tester:started:task:)`` found.
+    enum FoundTesterPart: Equatable {
+        /// The part, to replay.
+        case part(ClickPath)
+        /// No such study, tester or started task.
+        case none
+        /// The tester at that index started at another time than the results page said: a
+        /// tester started again since, and the indexes moved.
+        case moved
+    }
+
     /// The part of the task `task` in the path copy of the study `id`'s tester `tester` (by index,
-    /// in the order they started): from the task's start to its end, or to the copy's end for a
-    /// task not ended. Nil when there is no such study, tester or started task.
-    func testerPart(ofStudy id: String, tester: Int, task: Int) async throws -> ClickPath? {
-        guard let copy = try await paths.tester(ofStudy: id, at: tester) else { return nil }
+    /// in the order they started, who started at `started`: ``FlowCrawl/TesterPart/startStamp``):
+    /// from the task's start to its end, or to the copy's end for a task not ended.
+    func testerPart(ofStudy id: String, tester: Int, started: Int64, task: Int) async throws -> FoundTesterPart {
+        guard let copy = try await paths.tester(ofStudy: id, at: tester) else { return .none }
+        guard TesterPart.startStamp(copy.started) == started else { return .moved }
         let events = copy.events.filter { $0.task == task }
         guard let first = events.lazy.compactMap({ if case .started(let entry) = $0.kind { entry } else { nil } }).first
-        else { return nil }
+        else { return .none }
         var last = copy.path.entries.count
         switch events.first(where: \.endsTask)?.kind {
         case .succeeded(let entry), .done(let entry), .gaveUp(let entry): last = min(entry, last)
         default: break
         }
         let start = min(first, copy.path.entries.count)
-        return ClickPath(Array(copy.path.entries[start..<max(start, last)]))
+        return .part(ClickPath(Array(copy.path.entries[start..<max(start, last)])))
     }
 }
 
