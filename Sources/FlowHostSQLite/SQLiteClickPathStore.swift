@@ -59,9 +59,11 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     let appendQueue = Mutex(AppendQueue())
     /// Set when it stops running: the file is closed, and every call says the store is unavailable.
     private let stopped = Atomic(false)
-    /// Where the appends are written, one transaction after the other, off Swift's cooperative pool
-    /// (a write blocks its thread).
+    /// Where the appends are written, one transaction after the other, when no append's own task
+    /// writes them (a write blocks its thread): past ``LeaderBounds``, and for the log's bound.
     let writer = DispatchQueue(label: "flowhost.sqlite.appends")
+    /// How long an append's own task may write on its thread.
+    let leaderBounds: LeaderBounds
     /// Copies the log into the file, so that no commit waits for that; none for a store opened
     /// to read (``init(readingExistingStoreAt:patience:environment:)``).
     let checkpointer: WALCheckpointer?
@@ -88,17 +90,19 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
     ) throws {
         try self.init(
             path: path, limits: limits, patience: patience, environment: environment,
-            maxLogFrames: WALCheckpointer.defaultMaxLogFrames)
+            maxLogFrames: WALCheckpointer.defaultMaxLogFrames, leaderBounds: .standard)
     }
 
     /// Opens the store as ``init(path:limits:patience:environment:)`` does, its writer stopping
-    /// for a checkpoint when the log passes `maxLogFrames` pages (tests use a small bound).
+    /// for a checkpoint when the log passes `maxLogFrames` pages (tests use a small bound), its
+    /// appends' tasks writing within `leaderBounds` (tests use none, or no time at all).
     init(
         path: String, limits: ClickPathStoreLimits, patience: Duration, environment: [String: String],
-        maxLogFrames: Int
+        maxLogFrames: Int, leaderBounds: LeaderBounds = .standard
     ) throws {
         self.file = path
         self.limits = limits
+        self.leaderBounds = leaderBounds
         do {
             try StoreFiles.prepareFolder(of: path)
         } catch {
@@ -184,6 +188,7 @@ public final class SQLiteClickPathStore: OpenableClickPathStore {
         actionTokenKey = StoreKey.tokenKey(derivedFrom: storeKey)
         checkpointer = nil
         logLength = LogLength()
+        leaderBounds = .standard
     }
 
     /// Opens the store at `path` like ``init(path:limits:patience:environment:)``, but when the

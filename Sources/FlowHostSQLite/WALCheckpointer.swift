@@ -81,7 +81,18 @@ final class WALCheckpointer: Sendable {
     /// as long as its `fsync`s), or at twice the bound in any case, copies all of the log into
     /// the file now, so that the writer's next transaction starts it over. Returns whether it did.
     func boundLog(frames: Int) -> Bool {
-        let stops = state.withLock { state in
+        guard stopIsDue(frames: frames) else { return false }
+        stop(frames: frames)
+        return true
+    }
+
+    /// Whether the writer, the log `frames` pages long after its last commit, must stop for
+    /// ``stop(frames:)`` before its next transaction (``boundLog(frames:)`` says when); when it
+    /// must, no other checkpoint starts until that stop. Takes a lock, never waits for the file:
+    /// an append written on a task's own thread asks this, and hands the stop to the writer's
+    /// queue.
+    func stopIsDue(frames: Int) -> Bool {
+        state.withLock { state in
             if frames < state.lastFrames { state.nextStop = maxLogFrames }
             state.lastFrames = frames
             guard frames > state.nextStop else { return false }
@@ -91,10 +102,14 @@ final class WALCheckpointer: Sendable {
             }
             return frames > 2 * state.nextStop
         }
-        guard stops else { return false }
+    }
+
+    /// The stop that ``stopIsDue(frames:)`` found due, the log `frames` pages long: nothing is
+    /// written meanwhile (the writer waits here), so this copies all of the log unless a reader
+    /// still uses part of it. Blocks for the copy and its `fsync`s: call it on the writer's queue.
+    func stop(frames: Int) {
         // On this queue, after the checkpoint running if any (no other starts while the writer
-        // waits here); nothing is written meanwhile, so this copies all of the log unless a
-        // reader still uses part of it.
+        // waits here).
         let copiedAll = queue.sync {
             let result = try? connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
             return result.map { $0.checkpointedFrameCount == $0.walFrameCount } ?? false
@@ -105,7 +120,6 @@ final class WALCheckpointer: Sendable {
             // Should a reader keep the log from starting over, stop again only an eighth later.
             state.nextStop = copiedAll ? maxLogFrames : frames + maxLogFrames / 8
         }
-        return true
     }
 
     private func checkpoint() {

@@ -14,15 +14,18 @@ struct SQLiteLogBoundTests {
     /// The bytes a log of `frames` pages takes: a header, then each page with its 24-byte header.
     private static func logBytes(frames: Int) -> Int { 32 + frames * (4_096 + 24) }
 
-    @Test("under steady appends from many sessions, the log's file stays within its bound and keeps every click")
-    func logStaysBounded() async throws {
+    @Test(
+        "under steady appends from many sessions, the log's file stays within its bound and keeps every click",
+        arguments: [SQLiteAppendLeaderTests.Writers.standard, .everyTransactionSlow])
+    func logStaysBounded(writers: SQLiteAppendLeaderTests.Writers) async throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "flowhost-log-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appending(path: "store.sqlite").path
         let store = try SQLiteClickPathStore(
             path: path, limits: ClickPathStoreLimits(), patience: .seconds(5),
-            environment: ProcessInfo.processInfo.environment, maxLogFrames: Self.maxLogFrames)
+            environment: ProcessInfo.processInfo.environment, maxLogFrames: Self.maxLogFrames,
+            leaderBounds: writers.bounds)
         let (sessions, clicks) = (64, 50)
         let click = ClickPath.Entry.deepLink("movies/" + String(repeating: "x", count: 200))
         // The log's file is cut back when it starts over: watch it meanwhile too.
