@@ -13,18 +13,19 @@ extension FlowHostResponder {
         case .success(let form): fields = form
         case .failure(let refusal): return refusal.response
         }
+        // Read once: each read scans the Cookie fields and copies the value out.
+        let cookie = request.sessionCookieValue
         // Checked before the session is looked up: a forged token rebuilds nothing. A token of an
         // empty path: another process started the session, which stored nothing yet.
-        let check = await host.check(token: token, cookie: request.sessionCookieValue)
+        let check = await host.check(token: token, cookie: cookie)
         let startsUnstored = if case .signed(let named) = check { named.pathLength == 0 } else { false }
         let session =
             check == .forged
-            ? host.liveSession(cookie: request.sessionCookieValue)
-            : await host.existingSession(
-                cookie: request.sessionCookieValue, clientGone: log.clientGone, startsUnstored: startsUnstored)
+            ? host.liveSession(cookie: cookie)
+            : await host.existingSession(cookie: cookie, clientGone: log.clientGone, startsUnstored: startsUnstored)
         log.session = session?.id
         guard let session else {
-            guard request.sessionCookieValue != nil else {
+            guard cookie != nil else {
                 return responses.message(
                     .conflict, title: "Cookies are off",
                     message: "This prototype remembers where you are with a cookie, and this browser sent none. "
