@@ -107,6 +107,18 @@ struct BadInputTests {
         }
     }
 
+    @Test("a post that names its site twice, once as another site, answers 403 whichever comes first")
+    func crossSiteNamedTwice() async throws {
+        for sites in [["same-origin", "cross-site"], ["cross-site", "same-origin"]] {
+            try await expectUnchanged { browser, page in
+                var headers = HTTPFields()
+                for site in sites { headers.append(HTTPField(name: .secFetchSite, value: site)) }
+                let response = try await browser.sendRaw(try #require(page.action("Next")), headers: headers)
+                #expect(response.status == .forbidden)
+            }
+        }
+    }
+
     @Test("a body over the cap answers 413")
     func bodyTooLarge() async throws {
         try await expectUnchanged(configure: { $0.maxBodySize = 1024 }) { browser, page in

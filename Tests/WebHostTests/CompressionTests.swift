@@ -150,6 +150,24 @@ struct CompressionTests {
         #expect(ContentCoding(acceptEncoding: [header]) == expected)
     }
 
+    @Test("the lists browsers send, read without the parse, are gzip as the parse finds")
+    func browserLists() {
+        for list in ContentCoding.gzipLists { #expect(ContentCoding(acceptEncoding: [list]) == .gzip, "\(list)") }
+    }
+
+    @Test(
+        "a request's coding: several Accept-Encoding fields read as one list",
+        arguments: [
+            ([], ContentCoding.identity), (["gzip, deflate, br"], .gzip), (["gzip;q=0"], .identity),
+            (["br", "gzip"], .gzip), (["gzip;q=0.5", "identity"], .identity), (["GZIP, deflate"], .gzip),
+        ] as [([String], ContentCoding)])
+    func requestCoding(fields: [String], expected: ContentCoding) {
+        var headers = HTTPFields()
+        for value in fields { headers.append(HTTPField(name: .acceptEncoding, value: value)) }
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/", headerFields: headers)
+        #expect(Request(head: head, body: .init(buffer: ByteBuffer())).contentCoding == expected)
+    }
+
     @Test("a body is kept compressed only when that makes it smaller, and gives back what it was given")
     func compressedBody() {
         let page = ByteBuffer(string: String(repeating: "<li>a row of the list</li>\n", count: 200))

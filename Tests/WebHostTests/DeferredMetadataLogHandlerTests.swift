@@ -46,4 +46,23 @@ struct DeferredMetadataLogHandlerTests {
         copy[metadataKey: "hb.request.id"] = "8"
         #expect(logger[metadataKey: "hb.request.id"] == "7")
     }
+
+    @Test("keys set, reset and removed in any order: each line carries what is set when it is logged")
+    func keysSetAndRemoved() {
+        let lines = Lines()
+        var logger = Logger(label: "test") { _ in MetadataRecorder(lines: lines) }.deferringMetadata
+        logger[metadataKey: "a"] = "1"
+        logger[metadataKey: "b"] = "2"
+        logger[metadataKey: "a"] = nil
+        logger[metadataKey: "c"] = "3"
+        logger[metadataKey: "b"] = "4"
+        logger.info("one")
+        logger[metadataKey: "b"] = nil
+        logger[metadataKey: "a"] = "5"
+        logger.info("two")
+        #expect(logger[metadataKey: "a"] == "5" && logger[metadataKey: "b"] == nil && logger[metadataKey: "c"] == "3")
+        logger.handler.metadata = ["d": "6"]
+        logger.info("three")
+        #expect(lines.logged.withLock { $0 } == [["b": "4", "c": "3"], ["a": "5", "c": "3"], ["d": "6"]])
+    }
 }

@@ -44,5 +44,11 @@ struct RequestCookieTests {
         #expect(request(cookies: ["flowhost_at=42"]).seenPathLength(of: session) == nil, "no session named")
         #expect(request(cookies: ["flowhost_at=1234567890-ab12cd34"]).seenPathLength(of: session) == nil)
         #expect(request(cookies: ["flowhost_at=4x-ab12cd34"]).seenPathLength(of: session) == nil)
+        for malformed in [
+            "-ab12cd34", "-4-ab12cd34", "4-2-ab12cd34", "42--ab12cd34", "42-ab12cd34-", "42-ab12cd3", "-",
+        ] {
+            #expect(request(cookies: ["flowhost_at=\(malformed)"]).seenPathLength(of: session) == nil, "\(malformed)")
+        }
+        #expect(request(cookies: ["flowhost_at=123456789-ab12cd34"]).seenPathLength(of: session) == 123_456_789)
     }
 }

@@ -236,8 +236,7 @@ struct FlowHostResponder: HTTPResponder {
     /// `421` for a host the server does not answer to (see ``AllowedHosts``); nil for an allowed one.
     private func hostRefusal(_ request: Request, log: inout RequestLog) -> Response? {
         // HTTP/1.1's first `Host` became the authority; a second one is left among the fields.
-        let hosts =
-            request.headers.filter { $0.name.canonicalName == "host" }.count + (request.head.authority == nil ? 0 : 1)
+        let hosts = request.headers.count(of: .host) + (request.head.authority == nil ? 0 : 1)
         let verdict = hosts > 1 ? .malformed : allowedHosts.check(authority: request.head.authority)
         switch verdict {
         case .allowed:

@@ -115,6 +115,14 @@ public enum FlowHostRoute: Equatable, Sendable {
     /// What the request path (and its query, for `/_events`) names.
     public init(path: String, query: String?) {
         switch path {
+        // A click's two requests first: the rest are compared with them in order. No exact path
+        // and no other prefix begins with these two.
+        case _ where path.hasPrefix(Self.actionPrefix):
+            self = .action(token: String(path.dropFirst(Self.actionPrefix.count)))
+        case _ where path.hasPrefix(Self.screenPrefix):
+            self =
+                Self.number(path.dropFirst(Self.screenPrefix.count), digits: 18).map { .screen(ScreenID(rawValue: $0)) }
+                ?? .unknown
         case "/": self = .root
         case "/healthz": self = .health
         case "/_flowhost/status": self = .status
@@ -144,10 +152,6 @@ public enum FlowHostRoute: Equatable, Sendable {
             self = Self.studyResults(path.dropFirst(Self.studyResultsPrefix.count)) ?? .unknown
         case _ where path.hasPrefix(Self.studyPrefix):
             self = .study(link: String(path.dropFirst(Self.studyPrefix.count)))
-        case _ where path.hasPrefix(Self.screenPrefix):
-            self =
-                Self.number(path.dropFirst(Self.screenPrefix.count), digits: 18).map { .screen(ScreenID(rawValue: $0)) }
-                ?? .unknown
         case _ where path.hasPrefix(Self.backToHerePrefix):
             self =
                 Self.number(path.dropFirst(Self.backToHerePrefix.count), digits: 9).map { .backToHere(entryCount: $0) }
@@ -156,8 +160,6 @@ public enum FlowHostRoute: Equatable, Sendable {
             self =
                 Self.number(path.dropFirst(Self.mapThumbnailPrefix.count), digits: 9).map { .mapThumbnail(state: $0) }
                 ?? .unknown
-        case _ where path.hasPrefix(Self.actionPrefix):
-            self = .action(token: String(path.dropFirst(Self.actionPrefix.count)))
         case _ where path.hasPrefix(Self.sharePagePrefix) && path.hasSuffix(Self.revokeSuffix):
             self = .revokeShare(
                 id: String(path.dropFirst(Self.sharePagePrefix.count).dropLast(Self.revokeSuffix.count)))

@@ -14,11 +14,17 @@ extension Request {
     /// it carries one for that session. A length told of another session is none: another server
     /// on the same host (cookies ignore ports), or a session that ended, would otherwise send a new
     /// session to catch up with a path it never had.
+    ///
+    /// Read in place: every page GET reads it, and splitting the value into an array of parts was
+    /// 0.4 % of a round trip's CPU.
     func seenPathLength(of session: SessionID) -> Int? {
-        guard let value = cookieValue(PageResponses.pathLengthCookie) else { return nil }
-        let parts = value.split(separator: "-", maxSplits: 1)
-        guard parts.count == 2, parts[1] == session.short, parts[0].utf8.count <= 9 else { return nil }
-        return Int(parts[0])
+        guard let value = cookieValue(PageResponses.pathLengthCookie),
+            let dash = value.utf8.firstIndex(of: UInt8(ascii: "-"))
+        else { return nil }
+        let length = value.utf8[..<dash]
+        let named = value.utf8[value.utf8.index(after: dash)...]
+        guard named.elementsEqual(session.short.utf8), length.count <= 9 else { return nil }
+        return Int(Substring(length))
     }
 
     /// The name a person gave with their last comment (``PageResponses/commentAuthorCookie``),
