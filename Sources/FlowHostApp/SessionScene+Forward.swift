@@ -50,16 +50,14 @@ extension SessionScene {
     func noteOpening() {
         guard let pending = pendingOpening else { return }
         pendingOpening = nil
-        guard let top = window.visibleScreenID, top != pending.from else { return }
+        guard let top = window.visibleScreen, top.id != pending.from else { return }
         if let old = pending.redoes {
             // The screen opened again has a new address: what was opened from its old one is
             // opened from it now (Back, Back, Forward, Forward).
-            openings.move(from: old, to: top)
+            openings.move(from: old, to: top.id)
         }
         openings.file(
-            Opening(
-                position: pending.position, fields: pending.fields, from: pending.from,
-                title: window.title(of: top) ?? "The screen"),
-            opened: top)
+            Opening(position: pending.position, fields: pending.fields, from: pending.from, title: top.title),
+            opened: top.id)
     }
 }

@@ -63,6 +63,18 @@ struct ActionTokenTests {
         #expect(signed.text == "00000c000028beef0005633f3d736f9e")
     }
 
+    @Test("the token key's MAC is swift-crypto's HMAC-SHA256, for keys shorter, as long as and longer than a block")
+    func macIsHMAC() {
+        for keyLength in [0, 1, 32, 63, 64, 65, 200] {
+            let key = SymmetricKey(data: (0..<keyLength).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
+            for message in [[], [0x61], Array(repeating: 0xA5, count: 24), (0..<150).map { UInt8($0) }] as [[UInt8]] {
+                let ours = message.withUnsafeBytes { TokenKey(key).authenticationCode(for: $0) }
+                let reference = HMAC<SHA256>.authenticationCode(for: message, using: key)
+                #expect(Array(ours) == Array(reference), "key of \(keyLength) bytes, message of \(message.count)")
+            }
+        }
+    }
+
     @Test("the key kept for the page served last checks its tokens as a key worked out anew does")
     func keptPageKey() throws {
         let token = ActionToken(pathLength: 3, version: 7, scene: 9, position: 4)

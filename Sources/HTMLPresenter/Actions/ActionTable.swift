@@ -67,7 +67,10 @@ final class ActionTable {
     private var retired: [OpaqueToken] = []
     private var nextRetired = 0
     private let retiredCapacity: Int
-    private var countByOwner: [ScreenID: Int] = [:]
+    /// How many actions each view controller registered in the running capture. A capture's
+    /// actions belong to a handful of view controllers (the screen, its containers), so a list
+    /// searched from the end finds one sooner than a dictionary hashes it twice an action.
+    private var countByOwner: [(owner: ScreenID, count: Int)] = []
     /// While a capture of the same version runs: the actions it registers again, in order, with
     /// their index among their screen's actions.
     private var reissued: [(entry: Entry, index: Int)] = []
@@ -88,6 +91,9 @@ final class ActionTable {
     /// The actions the running capture registered so far, for the screen tree and the debugger;
     /// empty between captures.
     private(set) var onScreen: [OnScreenAction] = []
+    /// How many actions the last capture registered: the next one makes room for as many at once,
+    /// rather than growing its list (and copying what it holds) five or six times a page.
+    private var lastCaptureCount = 0
 
     /// Starts a capture: of the version on screen again (`sameVersion`), whose actions then get
     /// the tokens they had if they register in the same order; else of a new version, whose
@@ -102,10 +108,11 @@ final class ActionTable {
                 return (entry, counts[entry.screen, default: 0])
             }
             entries = []
-            countByOwner = [:]
+            countByOwner = []
         } else {
             retireAll()
         }
+        onScreen.reserveCapacity(lastCaptureCount)
     }
 
     /// Ends a capture: the tokens of a capture of the same version that were not handed out again
@@ -116,8 +123,9 @@ final class ActionTable {
             for old in reissued where !kept.contains(old.entry.token) { retire(old.entry.token) }
         }
         reissued = []
+        lastCaptureCount = onScreen.count
         onScreen = []
-        countByOwner = [:]
+        countByOwner = []
         issue = nil
         // Kept until the next capture: no room for more. (`Array(entries[...])` would hand back
         // the same storage, room and all.)
@@ -149,8 +157,14 @@ final class ActionTable {
         _ purpose: OnScreenAction.Purpose, of owner: ScreenID, fields: [FormField], sampleFields: FormFields?,
         behavior: Behavior
     ) -> ActionReference {
-        let index = countByOwner[owner, default: 0]
-        countByOwner[owner] = index + 1
+        let index: Int
+        if let known = countByOwner.lastIndex(where: { $0.owner == owner }) {
+            index = countByOwner[known].count
+            countByOwner[known].count += 1
+        } else {
+            index = 0
+            countByOwner.append((owner, 1))
+        }
         let position = entries.count
         let token =
             reissued.indices.contains(position) && reissued[position].entry.screen == owner
@@ -173,7 +187,7 @@ final class ActionTable {
         }
         entries = []
         onScreen = []
-        countByOwner = [:]
+        countByOwner = []
     }
 
     /// The position of the action `token` on screen, if it is.

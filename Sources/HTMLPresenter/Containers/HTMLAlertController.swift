@@ -43,6 +43,9 @@ public final class HTMLAlertController: HTMLViewController, Stepper {
         super.init(containerTitle: title)
     }
 
+    /// None: an alert holds no view controllers (answered without a conformance lookup).
+    override var container: (any HTMLContainer)? { nil }
+
     /// Adds an action button.
     public func addAction(_ action: HTMLAlertAction) {
         actions.append(action)

@@ -98,6 +98,8 @@ public final class HTMLNavigationController: HTMLViewController, HTMLContainer {
         containerDidChange()
     }
 
+    /// Itself, without a conformance lookup (see `HTMLViewController.container`).
+    override var container: (any HTMLContainer)? { self }
     /// The whole stack.
     public var containedViewControllers: [HTMLViewController] { viewControllers }
     /// The top screen.

@@ -68,6 +68,8 @@ public final class HTMLTabBarController: HTMLViewController, HTMLContainer {
         containerDidChange()
     }
 
+    /// Itself, without a conformance lookup (see `HTMLViewController.container`).
+    override var container: (any HTMLContainer)? { self }
     /// Every tab.
     public var containedViewControllers: [HTMLViewController] { viewControllers }
     /// The selected tab.

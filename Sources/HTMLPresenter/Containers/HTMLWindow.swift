@@ -30,7 +30,7 @@ public final class HTMLWindow: Presentable {
     /// The clock this window's flows wait on (give it to the models that wait): actions run on it,
     /// so a replayed click path takes none of their time (see `FlowClock`).
     public let clock = FlowClock()
-    private var modals: [Modal] = []
+    private(set) var modals: [Modal] = []
     private var lastScreenNumber = 0
     private let actionTable = ActionTable()
     /// The version of the last capture: its tokens are on screen while it is ``version``. The
@@ -78,8 +78,15 @@ public final class HTMLWindow: Presentable {
 
     /// The identifier of the screen on top (under an alert, of the screen it covers), as a capture
     /// would say, without capturing.
-    package var visibleScreenID: ScreenID? {
-        layerRoots.last { !($0 is HTMLAlertController) }?.visiblePath.last?.id
+    package var visibleScreenID: ScreenID? { visibleScreen?.id }
+
+    /// The screen on top (under an alert, the screen it covers), as a capture would say, without
+    /// capturing: found on every change, so without making the layers' or the path's arrays.
+    package var visibleScreen: HTMLViewController? {
+        let card =
+            modals.last { !($0.viewController is HTMLAlertController) }?.viewController
+            ?? rootViewController.flatMap { $0 is HTMLAlertController ? nil : $0 }
+        return card?.visibleScreen
     }
 
     /// The table of the last capture's actions, if it shows what is on screen now.
@@ -139,12 +146,12 @@ public final class HTMLWindow: Presentable {
     /// Returns false, changing nothing, when the window no longer holds it.
     @discardableResult
     public func reveal(_ id: ScreenID) -> Bool {
-        guard let layer = layerRoots.firstIndex(where: { $0.node.contains(id) }) else { return false }
+        guard let layer = layerRoots.firstIndex(where: { $0.contains(id) }) else { return false }
         let root = layerRoots[layer]
         dismissModals(from: layer)
         var viewController = root
         while viewController.id != id,
-            let child = viewController.children.first(where: { $0.node.contains(id) })
+            let child = viewController.children.first(where: { $0.contains(id) })
         {
             viewController.container?.reveal(child)
             viewController = child
@@ -254,24 +261,31 @@ public final class HTMLWindow: Presentable {
         (rootViewController.map { [$0] } ?? []) + modals.map(\.viewController)
     }
 
+    /// Numbers new view controllers and marks visible exactly those on the visible path of the top
+    /// layer (and of the layer under it, when the top is an alert). Every view controller is
+    /// marked hidden first, then the visible paths shown: nothing reads a presentation in between,
+    /// and no set of the visible ones is made on every change of the tree.
     private func updateVisibility() {
-        var visible = Set<ObjectIdentifier>()
         let roots = layerRoots
-        if let top = roots.last {
-            for viewController in top.visiblePath {
-                visible.insert(ObjectIdentifier(viewController))
-            }
-            if top is HTMLAlertController, roots.count > 1 {
-                for viewController in roots[roots.count - 2].visiblePath {
-                    visible.insert(ObjectIdentifier(viewController))
-                }
-            }
-        }
         for root in roots {
             Self.forEach(in: root) { viewController in
                 numberIfNew(viewController)
-                viewController.presentation.isVisible = visible.contains(ObjectIdentifier(viewController))
+                viewController.presentation.isVisible = false
             }
+        }
+        guard let top = roots.last else { return }
+        Self.showVisiblePath(of: top)
+        if top is HTMLAlertController, roots.count > 1 {
+            Self.showVisiblePath(of: roots[roots.count - 2])
+        }
+    }
+
+    private static func showVisiblePath(of root: HTMLViewController) {
+        var viewController = root
+        while true {
+            viewController.presentation.isVisible = true
+            guard let child = viewController.container?.visibleChild else { return }
+            viewController = child
         }
     }
 
@@ -292,7 +306,7 @@ public final class HTMLWindow: Presentable {
 }
 
 /// A presented view controller and the one it was presented from.
-private struct Modal {
+struct Modal {
     let viewController: HTMLViewController
     weak var presenter: HTMLViewController?
 }

@@ -50,9 +50,19 @@ extension HTMLWindow {
         return currentActions?.token(atCapturePosition: position)?.text
     }
 
-    /// The view controller `id` of this window, or nil when it holds none.
+    /// The view controller `id` of this window, or nil when it holds none: asked on every action,
+    /// so found without making its position's path.
     func viewController(withID id: ScreenID) -> HTMLViewController? {
-        layerRoots.lazy.compactMap { Self.find(id, in: $0)?.1 }.first
+        if let root = rootViewController, let found = Self.viewController(id, in: root) { return found }
+        return modals.lazy.compactMap { Self.viewController(id, in: $0.viewController) }.first
+    }
+
+    private static func viewController(_ id: ScreenID, in root: HTMLViewController) -> HTMLViewController? {
+        if root.id == id { return root }
+        for child in root.children {
+            if let found = viewController(id, in: child) { return found }
+        }
+        return nil
     }
 
     private static func find(_ id: ScreenID, in root: HTMLViewController) -> ([Int], HTMLViewController)? {
@@ -61,12 +71,5 @@ extension HTMLWindow {
             if let (path, found) = find(id, in: child) { return ([index] + path, found) }
         }
         return nil
-    }
-}
-
-extension HTMLWindow {
-    /// The title of the screen `id` of this window, or nil when it holds none.
-    package func title(of id: ScreenID) -> String? {
-        viewController(withID: id)?.title
     }
 }

@@ -17,10 +17,14 @@ import HTMLTemplates
 public struct ScreenActions {
     private let table: ActionTable?
     private let screen: HTMLViewController
+    /// Whether the screen has a stepper, asked once per render of the screen rather than once per
+    /// step action (a list's every row has one).
+    private let hasStepper: Bool
 
     init(table: ActionTable?, screen: HTMLViewController) {
         self.table = table
         self.screen = screen
+        hasStepper = table != nil && screen.stepper != nil
     }
 
     /// An action that emits `step` from the screen's stepper (its view model, or the screen).
@@ -64,7 +68,7 @@ public struct ScreenActions {
 
     private func stepAction(_ step: any Step) -> ActionReference {
         guard let table else { return .inert }
-        guard screen.stepper != nil else {
+        guard hasStepper else {
             preconditionFailure(
                 "Screen '\(screen.templateName ?? "\(type(of: screen))")' asks for a step action but has no stepper: "
                     + "give it a view model that is a Stepper, or use actions.run")

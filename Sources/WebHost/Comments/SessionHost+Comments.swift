@@ -165,12 +165,13 @@ extension SessionHost {
         return MapComments(open: comments.all, listURL: FlowHostRoute.comments.url)
     }
 
-    /// What a page of `tree`, reached by `path`, shows of the comments: the open ones of its
-    /// storyboard screen, those written on another path marked so; nil when comments are off.
-    func pageComments(for tree: ScreenTree, path: ClickPath) -> PageComments? {
+    /// What a page showing `storyboardScreen` (`ScreenTree.storyboardScreen`),
+    /// reached by `path`, shows of the comments: the open ones of that screen, those written on
+    /// another path marked so; nil when comments are off.
+    func pageComments(on storyboardScreen: String, path: ClickPath) -> PageComments? {
         guard configuration.allowsComments else { return nil }
         return PageComments(
-            open: comments.all, onScreen: tree.storyboardScreen, reachedBy: path,
+            open: comments.all, onScreen: storyboardScreen, reachedBy: path,
             threadURL: FlowHostRoute.commentThreadURL(id:), formURL: FlowHostRoute.commentForm.url,
             listURL: FlowHostRoute.comments.url)
     }

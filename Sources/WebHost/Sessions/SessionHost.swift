@@ -333,6 +333,8 @@ final class SessionHost: Sendable {
         -> PublishedPage
     {
         if notice == nil, let page = session.lastPage, page.version == tree.version { return page }
+        // Worked out once a page: the comments and the published page both name it.
+        let storyboardScreen = tree.storyboardScreen
         let html: String
         if tree.layers.isEmpty {
             // Logged once per version of the window: a cached page is not rendered again.
@@ -344,12 +346,12 @@ final class SessionHost: Sendable {
         } else {
             var links = servedLinks(for: tree, of: session)
             // A tester's pages take no comments: a study link opens nothing but the study.
-            if !session.isTester { links.comments = pageComments(for: tree, path: path) }
+            if !session.isTester { links.comments = pageComments(on: storyboardScreen, path: path) }
             html = try renderer.render(tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
-            storyboardScreen: screenNames.shared(tree.storyboardScreen), body: CompressedBody(html))
+            storyboardScreen: screenNames.shared(storyboardScreen), body: CompressedBody(html))
         session.publish(page)
         return page
     }
