@@ -27,8 +27,18 @@ public struct PageRenderer: Sendable {
     public func render(_ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true)
         throws(RenderError) -> String
     {
+        try renderHTML(tree, links: links, notice: notice, problemDetails: problemDetails).text
+    }
+
+    /// The whole page for `tree` as ``render(_:links:notice:problemDetails:)`` writes it, as the
+    /// UTF-8 bytes it was written in: what the web host compresses, without a `String` made of them.
+    package func renderHTML(
+        _ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true
+    ) throws(RenderError) -> HTMLOutput {
         var context = links.renderContext()
-        return try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context)
+        var output = HTMLOutput()
+        try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context, into: &output)
+        return output
     }
 
     /// The whole page for `tree`, as ``render(_:links:notice:problemDetails:)`` writes it, and its
@@ -38,13 +48,15 @@ public struct PageRenderer: Sendable {
         _ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true
     ) throws(RenderError) -> RenderedPage {
         var context = links.renderContext(readingLabels: true)
-        let html = try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context)
-        return RenderedPage(html: html, actions: context.actions)
+        var output = HTMLOutput()
+        try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context, into: &output)
+        return RenderedPage(html: output.text, actions: context.actions)
     }
 
     private func page(
-        _ tree: ScreenTree, links: PageLinks, notice: String?, problemDetails: Bool, context: inout RenderContext
-    ) throws(RenderError) -> String {
+        _ tree: ScreenTree, links: PageLinks, notice: String?, problemDetails: Bool, context: inout RenderContext,
+        into output: inout HTMLOutput
+    ) throws(RenderError) {
         var layers: [TemplateValue] = []
         var lacksTemplate = false
         for (index, layer) in tree.layers.enumerated() {
@@ -78,7 +90,7 @@ public struct PageRenderer: Sendable {
                 "hint": "It shows again once the prototype's templates are fixed.",
             ]
         }
-        return try Chrome.templates.render(.object(page), template: Chrome.prefix + "page", context: &context)
+        try Chrome.templates.render(.object(page), template: Chrome.prefix + "page", context: &context, into: &output)
     }
 
     /// A page that explains a problem (a stale click, an unknown link) in the phone frame, with one

@@ -46,6 +46,16 @@ struct CompressedBody: Sendable {
         storage = .gzip(gzip, identityLength: length)
     }
 
+    /// `bytes`, compressed if that makes them smaller: a served page as its render wrote it,
+    /// compressed where it lies.
+    init(_ bytes: [UInt8]) {
+        guard bytes.count >= Self.minimumLength, let gzip = bytes.withUnsafeBytes(Gzip.compress) else {
+            storage = .identity(ByteBuffer(bytes: bytes))
+            return
+        }
+        storage = .gzip(gzip, identityLength: bytes.count)
+    }
+
     /// The length of the body as is.
     var identityLength: Int {
         switch storage {
