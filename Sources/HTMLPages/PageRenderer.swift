@@ -145,19 +145,21 @@ public struct PageRenderer: Sendable {
     /// what `links` says.
     public func renderContent(of screen: ScreenSnapshot, links: PageLinks) throws(RenderError) -> String {
         var context = links.renderContext()
-        return try content(of: screen, context: &context).html
+        return try content(of: screen, context: &context).html.markup
     }
 
     /// The screen's content, and whether its template never loaded (its file has a problem: the
     /// page shows the problem instead).
     private func content(of screen: ScreenSnapshot, context: inout RenderContext) throws(RenderError)
-        -> (html: String, lacksTemplate: Bool)
+        -> (html: RenderedHTML, lacksTemplate: Bool)
     {
-        guard let template = screen.template, let values = screen.values else { return ("", false) }
+        guard let template = screen.template, let values = screen.values else { return (RenderedHTML(""), false) }
+        var output = HTMLOutput()
         do {
-            return (try templates.render(values, template: template, context: &context), false)
+            try templates.render(values, template: template, context: &context, into: &output)
+            return (RenderedHTML(output), false)
         } catch .unknownTemplate where !templates.problems.isEmpty {
-            return ("", true)
+            return (RenderedHTML(""), true)
         }
     }
 
@@ -175,7 +177,7 @@ public struct PageRenderer: Sendable {
             "isFullScreen": .bool(layer.style == .fullScreen),
             "isTop": .bool(isTop),
             "isInteractive": .bool(layer.isInteractive),
-            "content": .string(content),
+            "content": .html(content),
         ]
         // The bars come the nearest container's first: the outermost's top bar is drawn highest, the
         // innermost's bottom bar right under the content.
@@ -191,15 +193,15 @@ public struct PageRenderer: Sendable {
                 continue
             }
             switch type(of: bar).position {
-            case .top: topBars.insert(["html": .string(html)], at: 0)
-            case .bottom: bottomBars.append(["html": .string(html)])
+            case .top: topBars.insert(["html": .html(html)], at: 0)
+            case .bottom: bottomBars.append(["html": .html(html)])
             }
             if let header = bar.contentHeader {
                 guard let html = try render(values, template: header, context: &context) else {
                     lacksTemplate = true
                     continue
                 }
-                headers.insert(["html": .string(html)], at: 0)
+                headers.insert(["html": .html(html)], at: 0)
             }
             if let name = bar.contentClass { classes.append(["name": .string(name)]) }
         }
@@ -213,13 +215,17 @@ public struct PageRenderer: Sendable {
     /// A bar's template (the chrome's for a `flowhost/` name, else the app's) rendered with `values`;
     /// nil when it is the app's and never loaded (its file has a problem: the page shows the problem).
     private func render(_ values: TemplateValue, template name: String, context: inout RenderContext)
-        throws(RenderError) -> String?
+        throws(RenderError) -> RenderedHTML?
     {
+        // A bar is a few hundred bytes: room for the page's 16 KB would be asked of malloc for each.
+        var output = HTMLOutput(capacity: 1024)
         guard !name.hasPrefix(Chrome.prefix) else {
-            return try Chrome.templates.render(values, template: name, context: &context)
+            try Chrome.templates.render(values, template: name, context: &context, into: &output)
+            return RenderedHTML(output)
         }
         do {
-            return try templates.render(values, template: name, context: &context)
+            try templates.render(values, template: name, context: &context, into: &output)
+            return RenderedHTML(output)
         } catch .unknownTemplate where !templates.problems.isEmpty {
             return nil
         }

@@ -13,7 +13,7 @@
 /// actions go: a page rendered for a static export adjusts the forms and buttons that carry them,
 /// and a crawl reads their labels as the page renders (``RenderContext``).
 struct CompiledTemplate: Sendable {
-    indirect enum Node: Sendable {
+    enum Node: Sendable {
         /// Template text, and its text content for labels (tags as spaces, references decoded).
         case text(String, label: String)
         /// `{{name}}`; `inText` when it writes text content (not an attribute or a tag).
@@ -220,6 +220,7 @@ struct CompiledTemplate: Sendable {
     ) {
         switch value {
         case .string(let text): escaped ? output.appendEscaped(text) : output.append(text)
+        case .html(let html): output.append(html)
         case .int(let number): output.append(String(number))
         case .double(let number): output.append(String(number))
         case .bool(let flag): output.append(flag ? "true" : "false")

@@ -28,6 +28,11 @@ package struct HTMLOutput {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends `html`'s bytes.
+    mutating func append(_ html: RenderedHTML) {
+        bytes.append(contentsOf: html.bytes)
+    }
+
     /// Appends `text` escaped for `context`: the runs between characters to escape are copied
     /// whole, not byte by byte.
     mutating func appendEscaped(_ text: String, for context: HTMLEscaping.Context = .anywhere) {

@@ -125,7 +125,7 @@ public struct RenderContext {
     /// A value written as text content of the button or link being read.
     mutating func readLabel(_ value: TemplateValue) {
         switch value {
-        case .string, .int, .double, .bool: readLabel(value.description)
+        case .string, .html, .int, .double, .bool: readLabel(value.description)
         default: break
         }
     }
