@@ -157,11 +157,13 @@ struct CompiledTemplate: Sendable {
         partials: [String: CompiledTemplate],
         context: inout RenderContext
     ) {
-        for node in nodes {
-            switch node {
-            case .text(let text, _):
+        // Each node is switched over where it lies: `for node in nodes` copied every node out of the
+        // array, retaining and releasing all that it holds.
+        for index in nodes.indices {
+            switch nodes[index] {
+            case .text(let text, let label):
                 output.append(text)
-                if context.isReadingLabel, case .text(_, let label) = node { context.readLabel(label) }
+                if context.isReadingLabel { context.readLabel(label) }
             case .variable(let name, let escaped, let inText):
                 guard let value = name.lookup(in: stack) else { continue }
                 write(value, escaped: escaped, into: &output, context: &context)
