@@ -13,7 +13,7 @@
 /// actions go: a page rendered for a static export adjusts the forms and buttons that carry them,
 /// and a crawl reads their labels as the page renders (``RenderContext``).
 struct CompiledTemplate: Sendable {
-    enum Node: Sendable {
+    indirect enum Node: Sendable {
         /// Template text, and its text content for labels (tags as spaces, references decoded).
         case text(String, label: String)
         /// `{{name}}`; `inText` when it writes text content (not an attribute or a tag).
@@ -157,13 +157,11 @@ struct CompiledTemplate: Sendable {
         partials: [String: CompiledTemplate],
         context: inout RenderContext
     ) {
-        // Each node is switched over where it lies: `for node in nodes` copied every node out of the
-        // array, retaining and releasing all that it holds.
-        for index in nodes.indices {
-            switch nodes[index] {
-            case .text(let text, let label):
+        for node in nodes {
+            switch node {
+            case .text(let text, _):
                 output.append(text)
-                if context.isReadingLabel { context.readLabel(label) }
+                if context.isReadingLabel, case .text(_, let label) = node { context.readLabel(label) }
             case .variable(let name, let escaped, let inText):
                 guard let value = name.lookup(in: stack) else { continue }
                 write(value, escaped: escaped, into: &output, context: &context)
