@@ -27,8 +27,18 @@ public struct PageRenderer: Sendable {
     public func render(_ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true)
         throws(RenderError) -> String
     {
+        try renderHTML(tree, links: links, notice: notice, problemDetails: problemDetails).text
+    }
+
+    /// The whole page for `tree` as ``render(_:links:notice:problemDetails:)`` writes it, as the
+    /// UTF-8 bytes it was written in: what the web host compresses, without a `String` made of them.
+    package func renderHTML(
+        _ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true
+    ) throws(RenderError) -> HTMLOutput {
         var context = links.renderContext()
-        return try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context)
+        var output = HTMLOutput()
+        try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context, into: &output)
+        return output
     }
 
     /// The whole page for `tree`, as ``render(_:links:notice:problemDetails:)`` writes it, and its
@@ -38,13 +48,15 @@ public struct PageRenderer: Sendable {
         _ tree: ScreenTree, links: PageLinks, notice: String? = nil, problemDetails: Bool = true
     ) throws(RenderError) -> RenderedPage {
         var context = links.renderContext(readingLabels: true)
-        let html = try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context)
-        return RenderedPage(html: html, actions: context.actions)
+        var output = HTMLOutput()
+        try page(tree, links: links, notice: notice, problemDetails: problemDetails, context: &context, into: &output)
+        return RenderedPage(html: output.text, actions: context.actions)
     }
 
     private func page(
-        _ tree: ScreenTree, links: PageLinks, notice: String?, problemDetails: Bool, context: inout RenderContext
-    ) throws(RenderError) -> String {
+        _ tree: ScreenTree, links: PageLinks, notice: String?, problemDetails: Bool, context: inout RenderContext,
+        into output: inout HTMLOutput
+    ) throws(RenderError) {
         var layers: [TemplateValue] = []
         var lacksTemplate = false
         for (index, layer) in tree.layers.enumerated() {
@@ -78,7 +90,7 @@ public struct PageRenderer: Sendable {
                 "hint": "It shows again once the prototype's templates are fixed.",
             ]
         }
-        return try Chrome.templates.render(.object(page), template: Chrome.prefix + "page", context: &context)
+        try Chrome.templates.render(.object(page), template: Chrome.prefix + "page", context: &context, into: &output)
     }
 
     /// A page that explains a problem (a stale click, an unknown link) in the phone frame, with one
@@ -133,19 +145,21 @@ public struct PageRenderer: Sendable {
     /// what `links` says.
     public func renderContent(of screen: ScreenSnapshot, links: PageLinks) throws(RenderError) -> String {
         var context = links.renderContext()
-        return try content(of: screen, context: &context).html
+        return try content(of: screen, context: &context).html.markup
     }
 
     /// The screen's content, and whether its template never loaded (its file has a problem: the
     /// page shows the problem instead).
     private func content(of screen: ScreenSnapshot, context: inout RenderContext) throws(RenderError)
-        -> (html: String, lacksTemplate: Bool)
+        -> (html: RenderedHTML, lacksTemplate: Bool)
     {
-        guard let template = screen.template, let values = screen.values else { return ("", false) }
+        guard let template = screen.template, let values = screen.values else { return (RenderedHTML(""), false) }
+        var output = HTMLOutput()
         do {
-            return (try templates.render(values, template: template, context: &context), false)
+            try templates.render(values, template: template, context: &context, into: &output)
+            return (RenderedHTML(output), false)
         } catch .unknownTemplate where !templates.problems.isEmpty {
-            return ("", true)
+            return (RenderedHTML(""), true)
         }
     }
 
@@ -163,7 +177,7 @@ public struct PageRenderer: Sendable {
             "isFullScreen": .bool(layer.style == .fullScreen),
             "isTop": .bool(isTop),
             "isInteractive": .bool(layer.isInteractive),
-            "content": .string(content),
+            "content": .html(content),
         ]
         // The bars come the nearest container's first: the outermost's top bar is drawn highest, the
         // innermost's bottom bar right under the content.
@@ -179,15 +193,15 @@ public struct PageRenderer: Sendable {
                 continue
             }
             switch type(of: bar).position {
-            case .top: topBars.insert(["html": .string(html)], at: 0)
-            case .bottom: bottomBars.append(["html": .string(html)])
+            case .top: topBars.insert(["html": .html(html)], at: 0)
+            case .bottom: bottomBars.append(["html": .html(html)])
             }
             if let header = bar.contentHeader {
                 guard let html = try render(values, template: header, context: &context) else {
                     lacksTemplate = true
                     continue
                 }
-                headers.insert(["html": .string(html)], at: 0)
+                headers.insert(["html": .html(html)], at: 0)
             }
             if let name = bar.contentClass { classes.append(["name": .string(name)]) }
         }
@@ -201,13 +215,17 @@ public struct PageRenderer: Sendable {
     /// A bar's template (the chrome's for a `flowhost/` name, else the app's) rendered with `values`;
     /// nil when it is the app's and never loaded (its file has a problem: the page shows the problem).
     private func render(_ values: TemplateValue, template name: String, context: inout RenderContext)
-        throws(RenderError) -> String?
+        throws(RenderError) -> RenderedHTML?
     {
+        // A bar is a few hundred bytes: room for the page's 16 KB would be asked of malloc for each.
+        var output = HTMLOutput(capacity: 1024)
         guard !name.hasPrefix(Chrome.prefix) else {
-            return try Chrome.templates.render(values, template: name, context: &context)
+            try Chrome.templates.render(values, template: name, context: &context, into: &output)
+            return RenderedHTML(output)
         }
         do {
-            return try templates.render(values, template: name, context: &context)
+            try templates.render(values, template: name, context: &context, into: &output)
+            return RenderedHTML(output)
         } catch .unknownTemplate where !templates.problems.isEmpty {
             return nil
         }

@@ -60,6 +60,32 @@ struct TemplateRenderingTests {
                 == "<p>Amélie &lt;3 &amp; “Léon” &#39;ça&#39; Amélie</p>")
     }
 
+    @Test("escaping at a value's first and last byte, runs of specials, and values past the output's first room")
+    func escapingAtEdges() throws {
+        let cases: [(String, String)] = [
+            ("&", "&amp;"), ("<x", "&lt;x"), ("x>", "x&gt;"), ("<<>>", "&lt;&lt;&gt;&gt;"), ("", ""),
+            ("\"'", "&quot;&#39;"), ("é&", "é&amp;"),
+        ]
+        for (text, escaped) in cases {
+            #expect(try render("<p>{{text}}</p>", ["text": .string(text)]) == "<p>\(escaped)</p>")
+        }
+        // 40 KB, past the 16 KB the output starts with, a special every 7 bytes: the byte escaper
+        // agrees with the String one.
+        let long = String(repeating: "ab<cd&e", count: 6_000)
+        #expect(try render("<p>{{text}}</p>", ["text": .string(long)]) == "<p>\(HTMLEscaping.escaped(long))</p>")
+    }
+
+    @Test("rendered markup is written as it is by {{name}} and {{{name}}}, and counts as a value in sections")
+    func renderedHTML() throws {
+        let values: TemplateValue = [
+            "body": .html(RenderedHTML("<b>Tom & Jerry</b>")), "none": .html(RenderedHTML("")),
+        ]
+        #expect(try render("<p>{{body}}|{{{body}}}</p>", values) == "<p><b>Tom & Jerry</b>|<b>Tom & Jerry</b></p>")
+        #expect(try render("<p>{{#body}}yes{{/body}}{{^body}}no{{/body}}</p>", values) == "<p>yes</p>")
+        #expect(try render("<p>{{#none}}[{{none}}]{{/none}}</p>", values) == "<p>[]</p>")
+        #expect(values["body"]?.description == "<b>Tom & Jerry</b>")
+    }
+
     @Test("a section over a list repeats per element, with the element's names first and outer names still found")
     func listSections() throws {
         let values: TemplateValue = ["movies": [["title": "Heat"], ["title": "Ronin"]], "suffix": "!"]

@@ -177,17 +177,23 @@ struct CompressionTests {
         #expect(!short.isCompressed && short.bytes(for: .gzip).coding == .identity)
     }
 
-    @Test("a page's string is kept compressed from its own bytes: the same bytes as through a buffer")
+    @Test("a page's string or rendered bytes are kept compressed where they lie: the same bytes as through a buffer")
     func compressedString() {
         // Not ASCII only: the length kept is the UTF-8 one, not the count of characters.
         let html = String(repeating: "<li>a row of the list – “quoted”</li>\n", count: 200)
         let kept = CompressedBody(html)
+        let rendered = CompressedBody(Array(html.utf8))
         let buffered = CompressedBody(ByteBuffer(string: html))
         #expect(kept.isCompressed && kept.identity == ByteBuffer(string: html))
+        #expect(rendered.isCompressed && rendered.identity == ByteBuffer(string: html))
         #expect(kept.identityLength == html.utf8.count && kept.identityLength > html.count)
+        #expect(rendered.identityLength == html.utf8.count)
         #expect(kept.bytes(for: .gzip).bytes == buffered.bytes(for: .gzip).bytes)
+        #expect(rendered.bytes(for: .gzip).bytes == buffered.bytes(for: .gzip).bytes)
         let short = CompressedBody("ok")
         #expect(!short.isCompressed && short.identity == ByteBuffer(string: "ok"))
+        let shortBytes = CompressedBody(Array("ok".utf8))
+        #expect(!shortBytes.isCompressed && shortBytes.identity == ByteBuffer(string: "ok"))
     }
 
     /// `body` inflated.

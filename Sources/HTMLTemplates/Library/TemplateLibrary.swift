@@ -146,11 +146,21 @@ public struct TemplateLibrary: Sendable {
     public func render(_ values: TemplateValue, template: String, context: inout RenderContext) throws(RenderError)
         -> String
     {
+        var output = HTMLOutput()
+        try render(values, template: template, context: &context, into: &output)
+        return output.text
+    }
+
+    /// Renders the template `template` with `values` for what `context` renders for, after what
+    /// `output` holds: a page's parts written one after the other into one buffer.
+    ///
+    /// - Throws: ``RenderError/unknownTemplate(_:)`` when no template has that name (`output` is
+    ///   then as it was).
+    package func render(
+        _ values: TemplateValue, template: String, context: inout RenderContext, into output: inout HTMLOutput
+    ) throws(RenderError) {
         guard let found = compiled[template] else { throw .unknownTemplate(template) }
-        var output = ""
-        output.reserveCapacity(8 * 1024)
         var stack = [values]
         found.render(into: &output, stack: &stack, partials: compiled, context: &context)
-        return output
     }
 }

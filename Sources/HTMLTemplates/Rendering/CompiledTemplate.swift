@@ -144,7 +144,7 @@ struct CompiledTemplate: Sendable {
     // MARK: Rendering
 
     func render(
-        into output: inout String, stack: inout [TemplateValue], partials: [String: CompiledTemplate],
+        into output: inout HTMLOutput, stack: inout [TemplateValue], partials: [String: CompiledTemplate],
         context: inout RenderContext
     ) {
         Self.render(
@@ -153,13 +153,14 @@ struct CompiledTemplate: Sendable {
     }
 
     private static func render(
-        _ nodes: [Node], into output: inout String, stack: inout [TemplateValue], partials: [String: CompiledTemplate],
+        _ nodes: [Node], into output: inout HTMLOutput, stack: inout [TemplateValue],
+        partials: [String: CompiledTemplate],
         context: inout RenderContext
     ) {
         for node in nodes {
             switch node {
             case .text(let text, _):
-                output += text
+                output.append(text)
                 if context.isReadingLabel, case .text(_, let label) = node { context.readLabel(label) }
             case .variable(let name, let escaped, let inText):
                 guard let value = name.lookup(in: stack) else { continue }
@@ -196,14 +197,14 @@ struct CompiledTemplate: Sendable {
                 if case .action(let action)? = value {
                     context.write(action, attribute: attribute, into: &output)
                 } else {
-                    output += attribute.prefix
+                    output.append(attribute.prefix)
                     if let value { write(value, escaped: attribute.escaped, into: &output, context: &context) }
-                    output += attribute.suffix
+                    output.append(attribute.suffix)
                 }
             case .methodValue(let method):
                 context.writeMethod(method, into: &output)
             case .publicFile(let path):
-                output += context.url(ofPublicFile: path)
+                context.writeURL(ofPublicFile: path, into: &output)
             case .startTag(let element):
                 if context.followsElements { context.open(element) }
             case .startTagEnd(let tag):
@@ -215,15 +216,16 @@ struct CompiledTemplate: Sendable {
     }
 
     private static func write(
-        _ value: TemplateValue, escaped: Bool, into output: inout String, context: inout RenderContext
+        _ value: TemplateValue, escaped: Bool, into output: inout HTMLOutput, context: inout RenderContext
     ) {
         switch value {
-        case .string(let text): escaped ? HTMLEscaping.append(text, to: &output) : (output += text)
-        case .int(let number): output += String(number)
-        case .double(let number): output += String(number)
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .action(let action): HTMLEscaping.append(context.target(of: action), to: &output)
-        case .publicFile(let path): HTMLEscaping.append(context.url(ofPublicFile: path), to: &output)
+        case .string(let text): escaped ? output.appendEscaped(text) : output.append(text)
+        case .html(let html): output.append(html)
+        case .int(let number): output.append(String(number))
+        case .double(let number): output.append(String(number))
+        case .bool(let flag): output.append(flag ? "true" : "false")
+        case .action(let action): output.appendEscaped(context.target(of: action))
+        case .publicFile(let path): output.appendEscaped(context.url(ofPublicFile: path))
         case .list, .object, .null: break
         }
     }

@@ -36,7 +36,7 @@ public enum HTMLEscaping {
         while index != utf8.endIndex {
             if let replacement = replacement(for: utf8[index], in: context) {
                 output += text[start..<index]
-                output += replacement
+                output += replacement.description
                 start = utf8.index(after: index)
             }
             index = utf8.index(after: index)
@@ -46,14 +46,14 @@ public enum HTMLEscaping {
 
     /// Whether `byte` is escaped in `context` (the scan every value goes through: no strings).
     @inline(__always)
-    private static func isSpecial(_ byte: UInt8, in context: Context) -> Bool {
+    static func isSpecial(_ byte: UInt8, in context: Context) -> Bool {
         byte == 0x26 || byte == 0x3C || byte == 0x3E || (byte == 0x22 && context != .text)
             || (byte == 0x27 && context == .anywhere)
     }
 
     /// What `byte` is written as in `context`, or nil when it is written as it is.
     @inline(__always)
-    private static func replacement(for byte: UInt8, in context: Context) -> String? {
+    static func replacement(for byte: UInt8, in context: Context) -> StaticString? {
         switch byte {
         case 0x26: "&amp;"
         case 0x3C: "&lt;"

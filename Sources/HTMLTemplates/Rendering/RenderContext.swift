@@ -67,26 +67,33 @@ public struct RenderContext {
         publicFiles + path
     }
 
+    /// Writes the URL of the public file at `path` as it is (a template's own `/public/` path is
+    /// markup already).
+    func writeURL(ofPublicFile path: String, into output: inout HTMLOutput) {
+        output.append(publicFiles)
+        output.append(path)
+    }
+
     /// Writes the attribute `attribute` for `action`, or nothing when the action has no target here
     /// (a covered layer's, a disabled one's), and notes the action on the element whose tag it is in.
     mutating func write(
-        _ action: ActionReference, attribute: CompiledTemplate.ActionAttribute, into output: inout String
+        _ action: ActionReference, attribute: CompiledTemplate.ActionAttribute, into output: inout HTMLOutput
     ) {
         guard let token = action.token, let actionLinks else { return }
         let target: ActionTarget?
         switch actionLinks {
         case .post(let prefix):
             target = nil
-            output += attribute.prefix
-            HTMLEscaping.append(prefix, to: &output)
-            output += token
-            output += attribute.suffix
+            output.append(attribute.prefix)
+            output.appendEscaped(prefix)
+            output.append(token)
+            output.append(attribute.suffix)
         case .resolve(let resolve):
             target = resolve(token)
             if case .link(let url)? = target {
-                output += attribute.prefix
-                HTMLEscaping.append(url, to: &output)
-                output += attribute.suffix
+                output.append(attribute.prefix)
+                output.appendEscaped(url)
+                output.append(attribute.suffix)
             }
         }
         guard followsElements else { return }
@@ -99,14 +106,14 @@ public struct RenderContext {
 
     /// Writes a form's `method` (or a button's `formmethod`): `get` once the element's action is a
     /// link, else as written, with its place noted in case the action comes later in the tag.
-    mutating func writeMethod(_ method: String, into output: inout String) {
+    mutating func writeMethod(_ method: String, into output: inout HTMLOutput) {
         guard followsElements, let last = elements.indices.last, elements[last].isInStartTag else {
-            output += method
+            output.append(method)
             return
         }
-        let start = output.utf8.count
-        if case .link? = elements[last].target { output += "get" } else { output += method }
-        elements[last].method = start..<output.utf8.count
+        let start = output.count
+        if case .link? = elements[last].target { output.append("get") } else { output.append(method) }
+        elements[last].method = start..<output.count
     }
 
     /// Text content of the button or link being read.
@@ -118,7 +125,7 @@ public struct RenderContext {
     /// A value written as text content of the button or link being read.
     mutating func readLabel(_ value: TemplateValue) {
         switch value {
-        case .string, .int, .double, .bool: readLabel(value.description)
+        case .string, .html, .int, .double, .bool: readLabel(value.description)
         default: break
         }
     }
@@ -131,7 +138,7 @@ public struct RenderContext {
 
     /// The start tag of the innermost element ends here: for a link target its form is sent with GET,
     /// and a button that would send a disabled action is disabled with the reason as its title.
-    mutating func close(_ tag: CompiledTemplate.StartTag, into output: inout String) {
+    mutating func close(_ tag: CompiledTemplate.StartTag, into output: inout HTMLOutput) {
         guard let last = elements.indices.last, elements[last].element == tag.element, elements[last].isInStartTag
         else { return }
         elements[last].isInStartTag = false
@@ -142,7 +149,11 @@ public struct RenderContext {
         case (.form, .link?):
             useGet(last, into: &output)
         case (.button, .link?), (.input, .link?):
-            if elements[last].method == nil { output += #" formmethod="get""# } else { useGet(last, into: &output) }
+            if elements[last].method == nil {
+                output.append(#" formmethod="get""#)
+            } else {
+                useGet(last, into: &output)
+            }
         case (_, .disabled(let reason)?):
             disable(tag, reason: reason, into: &output)
         case (.button, nil), (.input, nil):
@@ -175,29 +186,24 @@ public struct RenderContext {
     }
 
     /// Makes the `method` (or `formmethod`) written in element `index`'s start tag `get`.
-    private func useGet(_ index: Int, into output: inout String) {
+    private func useGet(_ index: Int, into output: inout HTMLOutput) {
         guard let method = elements[index].method else { return }
-        let utf8 = output.utf8
-        let range =
-            utf8.index(
-                utf8.startIndex, offsetBy: method.lowerBound)..<utf8.index(
-                utf8.startIndex, offsetBy: method.upperBound)
-        if output[range] != "get" { output.replaceSubrange(range, with: "get") }
+        if !output.bytes(at: method, are: "get") { output.replace(method, with: "get") }
     }
 
-    private func disable(_ tag: CompiledTemplate.StartTag, reason: String, into output: inout String) {
+    private func disable(_ tag: CompiledTemplate.StartTag, reason: String, into output: inout HTMLOutput) {
         switch tag.element {
         case .link:
-            output += #" aria-disabled="true""#
+            output.append(#" aria-disabled="true""#)
         case .button, .input:
-            if !tag.hasDisabled { output += " disabled" }
+            if !tag.hasDisabled { output.append(" disabled") }
         case .form:
             return
         }
         if !tag.hasTitle {
-            output += #" title=""#
-            HTMLEscaping.append(reason, to: &output)
-            output += "\""
+            output.append(#" title=""#)
+            output.appendEscaped(reason)
+            output.append("\"")
         }
     }
 

@@ -34,6 +34,10 @@ public enum TemplateValue: Sendable, Equatable {
     /// on a served page and as a relative path in a static export (see
     /// ``RenderContext/init(actionLinks:publicFiles:readingLabels:)``).
     case publicFile(String)
+    /// Markup, written as it is by `{{name}}` and `{{{name}}}` alike: what another template
+    /// rendered (the page chrome places each screen's content this way), or markup a view model
+    /// trusts.
+    case html(RenderedHTML)
 
     /// The value named `key` when this is an object, else nil.
     public subscript(key: TemplateKey) -> TemplateValue? {
@@ -97,6 +101,7 @@ extension TemplateValue: CustomStringConvertible {
     public var description: String {
         switch self {
         case .string(let value): value
+        case .html(let html): html.markup
         case .int(let value): String(value)
         case .double(let value): String(value)
         case .bool(let value): String(value)

@@ -30,10 +30,9 @@ struct CompressedBody: Sendable {
         storage = .gzip(gzip, identityLength: identity.readableBytes)
     }
 
-    /// `text`'s UTF-8, compressed if that makes it smaller. A rendered page (12.5 KB for the
-    /// sample's movie list) is compressed straight from the string's own bytes: copying it into a
-    /// `ByteBuffer` first, for bytes that are then dropped, cost a round trip an allocation and a
-    /// copy of the whole page. Only a body kept as is gets a buffer.
+    /// `text`'s UTF-8, compressed if that makes it smaller, straight from the string's own bytes:
+    /// copying it into a `ByteBuffer` first, for bytes that are then dropped, would cost an
+    /// allocation and a copy of the whole body. Only a body kept as is gets a buffer.
     init(_ text: String) {
         var text = text
         let length = text.utf8.count
@@ -44,6 +43,16 @@ struct CompressedBody: Sendable {
             return
         }
         storage = .gzip(gzip, identityLength: length)
+    }
+
+    /// `bytes`, compressed if that makes them smaller, where they lie: a served page as its render
+    /// wrote it (12.5 KB for the sample's movie list), never made a `String`.
+    init(_ bytes: [UInt8]) {
+        guard bytes.count >= Self.minimumLength, let gzip = bytes.withUnsafeBytes(Gzip.compress) else {
+            storage = .identity(ByteBuffer(bytes: bytes))
+            return
+        }
+        storage = .gzip(gzip, identityLength: bytes.count)
     }
 
     /// The length of the body as is.

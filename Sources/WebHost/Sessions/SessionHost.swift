@@ -335,23 +335,28 @@ final class SessionHost: Sendable {
         if notice == nil, let page = session.lastPage, page.version == tree.version { return page }
         // Worked out once a page: the comments and the published page both name it.
         let storyboardScreen = tree.storyboardScreen
-        let html: String
+        let body: CompressedBody
         if tree.layers.isEmpty {
             // Logged once per version of the window: a cached page is not rendered again.
             logger.warning(
                 "\(Self.emptyWindowMessage)", metadata: ["session": "\(session.id.short)"])
-            html = renderer.renderMessage(
-                title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/",
-                links: .served)
+            body = CompressedBody(
+                renderer.renderMessage(
+                    title: "Nothing on screen", message: Self.emptyWindowMessage, linkTitle: "Try again", linkURL: "/",
+                    links: .served))
         } else {
             var links = servedLinks(for: tree, of: session)
             // A tester's pages take no comments: a study link opens nothing but the study.
             if !session.isTester { links.comments = pageComments(on: storyboardScreen, path: path) }
-            html = try renderer.render(tree, links: links, notice: notice, problemDetails: configuration.showsInspector)
+            // Compressed from the bytes the render wrote: no String is made of a served page.
+            body = CompressedBody(
+                try renderer.renderHTML(
+                    tree, links: links, notice: notice, problemDetails: configuration.showsInspector
+                ).bytes)
         }
         let page = PublishedPage(
             version: tree.version, screenID: tree.visibleScreen?.id ?? ScreenID(rawValue: 0),
-            storyboardScreen: screenNames.shared(storyboardScreen), body: CompressedBody(html))
+            storyboardScreen: screenNames.shared(storyboardScreen), body: body)
         session.publish(page)
         return page
     }

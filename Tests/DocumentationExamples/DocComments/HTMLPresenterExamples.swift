@@ -213,6 +213,16 @@ struct HTMLPresenterExamples {
         #expect(try load(templatesDirectory: templatesDirectory).contains("<h1>Heat</h1>"))
     }
 
+    @Test("rendered markup is placed as it is")
+    func renderedHTML() throws {
+        // example: Sources/HTMLTemplates/Values/RenderedHTML.swift
+        let templates = try TemplateLibrary(templates: ["card": "<p>{{body}}</p>"])
+        let card: TemplateValue = ["body": .html(RenderedHTML("<strong>Heat</strong>"))]
+        let html = try templates.render(card, template: "card")  // <p><strong>Heat</strong></p>
+        // end of example
+        #expect(html == "<p><strong>Heat</strong></p>")
+    }
+
     @Test("action values")
     func actionValues() {
         let window = HTMLWindow()

@@ -34,7 +34,7 @@ struct MustacheOracleTests {
         case .string(let text): text
         case .list(let elements): elements.map(oracleValue)
         case .object(let values): Dictionary(uniqueKeysWithValues: values.map { ($0.key.name, oracleValue($0.value)) })
-        case .action, .publicFile: value.description
+        case .action, .publicFile, .html: value.description
         }
     }
 }
