@@ -13,18 +13,41 @@
 #   C. memory per session: the server's RSS growth over 10,000 signed-in sessions;
 #   D. the inspector's cost on the action round trip: 8 sessions, inspector on (the default) and off
 #      (--no-inspector), in alternating rounds (5 of 5 s each; on a shared machine the medians count);
-#   E. the SQLite store against memory, the same way at 64 sessions.
+#   E. the SQLite store against memory, the same way at 64 sessions;
+#   F. with --against BINARY: this build against another `flowhost` (an earlier commit's release
+#      build), the same way at 64 sessions, on each store: rates, server CPU per round trip and
+#      their paired ratios. One run of each moves with the machine by more than most changes do
+#      (20-30 % on a shared 2-core machine); rounds that alternate leave most of that out. With
+#      --smoke and no --against, the debug build runs against itself (CI checks it works).
 # A and B are the load driver Benchmarks/Sources/LoadDriver (`flowhost-load`) and
 # Benchmarks/Sources/BareRoute (`flowhost-bare`), C is
 # Benchmarks/webhost/sessions.py. Both check every answer (status, screen) and fail when one is
 # wrong or nothing was done; so does this script. No timing is asserted: it measures.
 # Usage: Benchmarks/webhost.sh           release builds of the server and the driver, 10 s per row
 #        Benchmarks/webhost.sh --smoke   a second per row on the debug build (.build/debug/flowhost), as CI does
+#        Benchmarks/webhost.sh --against /tmp/before/flowhost   A to E, then F against that build
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/swift-build.sh
 
-if [[ ${1:-} == --smoke ]]; then
+smoke=false
+against=""
+while (($#)); do
+    case $1 in
+    --smoke) smoke=true ;;
+    --against)
+        against=${2:?--against needs a flowhost binary}
+        shift
+        ;;
+    *)
+        echo "error: unknown option $1 (--smoke, --against BINARY)" >&2
+        exit 2
+        ;;
+    esac
+    shift
+done
+
+if $smoke; then
     server=${FLOWHOST_BIN:-.build/debug/flowhost}
     configuration=debug
     load=(--smoke)
@@ -43,6 +66,8 @@ else
     ab_load=(--round-trips-only --duration 5)
 fi
 [[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
+if $smoke && [[ -z $against ]]; then against=$server; fi
+[[ -z $against || -x $against ]] || { echo "error: --against $against is no executable" >&2; exit 1; }
 echo "== Building flowhost-load and flowhost-bare ($configuration)"
 bin=$(build_benchmark_products "$configuration" flowhost-load flowhost-bare)
 driver="$bin/flowhost-load"
@@ -90,14 +115,15 @@ start_server() {
     stop_server
     port=$(free_port)
     base="http://127.0.0.1:$port"
-    "$server" serve --port "$port" --store "$1" --max-sessions 20000 --log-level warning "${@:2}" >"$log" 2>&1 &
+    "${binary:-$server}" serve --port "$port" --store "$1" --max-sessions 20000 --log-level warning "${@:2}" \
+        >"$log" 2>&1 &
     pid=$!
     for _ in $(seq 100); do
         curl -sf "$base/healthz" >/dev/null 2>&1 && break
         kill -0 "$pid" 2>/dev/null || { echo "error: the server exited:" >&2; cat "$log" >&2; exit 1; }
         sleep 0.2
     done
-    echo "== Server: pid $pid at $base ($server --store $1 ${*:2})"
+    echo "== Server: pid $pid at $base (${binary:-$server} --store $1 ${*:2})"
 }
 
 # --- A and B twice: sessions in memory only, then stored in SQLite (every action appends its click).
@@ -113,22 +139,24 @@ echo "== C. memory per session (SQLite store)"
 python3 -u Benchmarks/webhost/sessions.py --port "$port" --pid "$pid" "${sessions[@]}"
 kill -0 "$pid" 2>/dev/null || { echo "error: the server died" >&2; exit 1; }
 
-# --- D and E: two servers in alternating rounds of action round trips (which goes first
-# alternates too); each run's rate is the driver's round trip row for the sessions given.
+# --- D, E and F: two servers in alternating rounds of action round trips (which goes first
+# alternates too); each run's rate and server CPU per round trip are the driver's round trip row
+# for the sessions given. A label that `binaries` names runs that binary, any other this build.
 # Usage: ab_rounds SESSIONS "LABEL STORE [serve options]" "LABEL STORE [serve options]"
+declare -A binaries=()
 ab_rounds() {
-    local sessions=$1 rates="$work/ab-rates" round config
+    local sessions=$1 rates="$work/ab-rates" round config row
     : >"$rates"
     for round in $(seq "$ab_rounds_count"); do
         local order=("$2" "$3")
         ((round % 2)) || order=("$3" "$2")
         for config in "${order[@]}"; do
             read -r -a words <<<"$config"
-            start_server "${words[@]:1}"
+            binary=${binaries[${words[0]}]:-} start_server "${words[@]:1}"
             "$driver" --server "$base" --server-pid "$pid" "${ab_load[@]}" --sessions "$sessions" | tee "$work/run.txt"
-            rate=$(awk -v n="$sessions" '$1 == n && NF == 9 { print $3 }' "$work/run.txt" | tail -n 1)
-            [[ -n $rate ]] || { echo "error: no round trip rate in the driver's output" >&2; exit 1; }
-            echo "${words[0]} $rate" >>"$rates"
+            row=$(awk -v n="$sessions" '$1 == n && NF == 9 { print $3, $8 }' "$work/run.txt" | tail -n 1)
+            [[ -n $row ]] || { echo "error: no round trip row in the driver's output" >&2; exit 1; }
+            echo "${words[0]} $row" >>"$rates"
         done
     done
     stop_server
@@ -138,15 +166,21 @@ ab_rounds() {
 import statistics, sys
 path, a, b, sessions = sys.argv[1:]
 rates = {a: [], b: []}
+cpu = {a: [], b: []}
 for line in open(path):
-    label, rate = line.split()
+    label, rate, us = line.split()
     rates[label].append(float(rate))
+    cpu[label].append(float(us))
 ma, mb = statistics.median(rates[a]), statistics.median(rates[b])
 # Each round ran both back to back: its ratio is the least disturbed by the machine's other work.
 paired = statistics.median(x / y for x, y in zip(rates[a], rates[b]))
+paired_cpu = statistics.median(x / y for x, y in zip(cpu[a], cpu[b]))
 print(f"round trips/s, {sessions} sessions: {a} {sorted(rates[a])}, {b} {sorted(rates[b])}")
 print(f"medians: {a} {ma:.0f}, {b} {mb:.0f}: {a} runs at {100 * ma / mb:.1f} % of {b}'s rate "
       f"(median of the rounds' own ratios {100 * paired:.1f} %)")
+print(f"server CPU us a round trip: {a} median {statistics.median(cpu[a]):.0f} {sorted(cpu[a])}, "
+      f"{b} median {statistics.median(cpu[b]):.0f} {sorted(cpu[b])}; "
+      f"{a} / {b} paired {paired_cpu:.3f}")
 PYTHON
 }
 
@@ -156,3 +190,13 @@ ab_rounds 8 "on memory" "off memory --no-inspector"
 echo
 echo "== E. SQLite store vs memory: 64 sessions, $ab_rounds_count alternating round(s)"
 ab_rounds 64 "sqlite $work/ab.sqlite" "memory memory"
+
+if [[ -n $against ]]; then
+    binaries[before]=$against
+    for store in memory "$work/against.sqlite"; do
+        echo
+        echo "== F. this build against $against, store $store: 64 sessions, $ab_rounds_count alternating round(s)"
+        rm -f "$work/against.sqlite"*
+        ab_rounds 64 "after $store" "before $store"
+    done
+fi
