@@ -24,104 +24,107 @@ struct ClusterTests {
         try await body(first, second)
     }
 
-    @Test("a page one process rendered posts its actions to the other, which rebuilds the session and runs them")
-    func actionsOnEitherProcess() async throws {
+    /// Runs `body` with a lab server on each of two SQLite stores on one file (``withTwoProcessesOnOneFile(_:)``):
+    /// the servers first, then their stores.
+    private func withTwoServersOnOneFile(
+        _ body:
+            @escaping @Sendable (
+                any TestClientProtocol, any TestClientProtocol, any ClickPathStore, any ClickPathStore
+            ) async throws -> Void
+    ) async throws {
         try await withTwoProcessesOnOneFile { first, second in
             try await withLabServer(store: first) { a in
-                try await withLabServer(store: second) { b in
-                    var onA = Browser(a)
-                    let pageTwo = try await onA.click("Next", on: try await onA.open())
-                    #expect(pageTwo.heading == "Page 2")
-                    let id = try #require(onA.sessionCookie)
-
-                    // B never held the session: it checks the token, rebuilds from the store, runs it.
-                    var onB = Browser(b, sessionCookie: id)
-                    let pageThree = try await onB.click("Next", on: pageTwo)
-                    #expect(pageThree.heading == "Page 3")
-                    #expect(onB.sessionCookie == id, "the same session, not a new one")
-
-                    // A's copy is behind (at Page 2): the token of B's page names a longer path,
-                    // so A rebuilds from the store and takes the action there.
-                    let pageFour = try await onA.click("Rename", on: pageThree, form: "name=Ada")
-                    #expect(pageFour.heading == "Page 3")
-                    #expect(pageFour.text.contains("Ada"))
-                    let stored = try #require(try await first.path(ofSession: id))
-                    #expect(stored.entries.count == 3, "each click stored once: \(stored.entries)")
-                }
+                try await withLabServer(store: second) { b in try await body(a, b, first, second) }
             }
+        }
+    }
+
+    @Test("a page one process rendered posts its actions to the other, which rebuilds the session and runs them")
+    func actionsOnEitherProcess() async throws {
+        try await withTwoServersOnOneFile { a, b, first, second in
+            var onA = Browser(a)
+            let pageTwo = try await onA.click("Next", on: try await onA.open())
+            #expect(pageTwo.heading == "Page 2")
+            let id = try #require(onA.sessionCookie)
+
+            // B never held the session: it checks the token, rebuilds from the store, runs it.
+            var onB = Browser(b, sessionCookie: id)
+            let pageThree = try await onB.click("Next", on: pageTwo)
+            #expect(pageThree.heading == "Page 3")
+            #expect(onB.sessionCookie == id, "the same session, not a new one")
+
+            // A's copy is behind (at Page 2): the token of B's page names a longer path,
+            // so A rebuilds from the store and takes the action there.
+            let pageFour = try await onA.click("Rename", on: pageThree, form: "name=Ada")
+            #expect(pageFour.heading == "Page 3")
+            #expect(pageFour.text.contains("Ada"))
+            let stored = try #require(try await first.path(ofSession: id))
+            #expect(stored.entries.count == 3, "each click stored once: \(stored.entries)")
         }
     }
 
     @Test("a forged token, another session's, or a stale one is refused on either process, changing nothing")
     func forgedAndStaleTokens() async throws {
-        try await withTwoProcessesOnOneFile { first, second in
-            try await withLabServer(store: first) { a in
-                try await withLabServer(store: second) { b in
-                    var onA = Browser(a)
-                    let pageOne = try await onA.open()
-                    let pageTwo = try await onA.click("Next", on: pageOne)
-                    let id = try #require(onA.sessionCookie)
-                    var onB = Browser(b, sessionCookie: id)
-                    let next = try #require(pageTwo.action("Next"))
+        try await withTwoServersOnOneFile { a, b, first, second in
+            var onA = Browser(a)
+            let pageOne = try await onA.open()
+            let pageTwo = try await onA.click("Next", on: pageOne)
+            let id = try #require(onA.sessionCookie)
+            var onB = Browser(b, sessionCookie: id)
+            let next = try #require(pageTwo.action("Next"))
 
-                    // One hex digit changed: the signature no longer holds.
-                    let last = next.last == "0" ? "1" : "0"
-                    // B does not hold the session and rebuilds nothing for it; A, which does, says why.
-                    let forgedOnB = try await onB.post(String(next.dropLast()) + last)
-                    #expect(forgedOnB.status == .conflict)
-                    #expect(forgedOnB.text.contains("Nothing was done"))
-                    let forgedOnA = try await onA.post(String(next.dropLast()) + last)
-                    #expect(forgedOnA.status == .conflict)
-                    #expect(forgedOnA.text.contains(ActionError.unknown.description))
+            // One hex digit changed: the signature no longer holds.
+            let last = next.last == "0" ? "1" : "0"
+            // B does not hold the session and rebuilds nothing for it; A, which does, says why.
+            let forgedOnB = try await onB.post(String(next.dropLast()) + last)
+            #expect(forgedOnB.status == .conflict)
+            #expect(forgedOnB.text.contains("Nothing was done"))
+            let forgedOnA = try await onA.post(String(next.dropLast()) + last)
+            #expect(forgedOnA.status == .conflict)
+            #expect(forgedOnA.text.contains(ActionError.unknown.description))
 
-                    // Another session's cookie with this session's token.
-                    var stranger = Browser(b)
-                    _ = try await stranger.open()
-                    let foreign = try await stranger.post(next)
-                    #expect(foreign.status == .conflict)
-                    #expect(foreign.text.contains(ActionError.unknown.description))
+            // Another session's cookie with this session's token.
+            var stranger = Browser(b)
+            _ = try await stranger.open()
+            let foreign = try await stranger.post(next)
+            #expect(foreign.status == .conflict)
+            #expect(foreign.text.contains(ActionError.unknown.description))
 
-                    // Page 1's token, after Next and Next: stale, on the process that issued it and on the other.
-                    _ = try await onA.click("Next", on: pageTwo)
-                    let old = try #require(pageOne.action("Next"))
-                    for var browser in [onA, onB] {
-                        let stale = try await browser.post(old)
-                        #expect(stale.status == .conflict)
-                        #expect(stale.text.contains(ActionError.stale.description))
-                    }
-                    #expect(try await first.path(ofSession: id)?.entries.count == 2)
-                }
+            // Page 1's token, after Next and Next: stale, on the process that issued it and on the other.
+            _ = try await onA.click("Next", on: pageTwo)
+            let old = try #require(pageOne.action("Next"))
+            for var browser in [onA, onB] {
+                let stale = try await browser.post(old)
+                #expect(stale.status == .conflict)
+                #expect(stale.text.contains(ActionError.stale.description))
             }
+            #expect(try await first.path(ofSession: id)?.entries.count == 2)
         }
     }
 
     @Test("an action retried on the other process (its first process went away after storing it) shows its page")
     func retriedOnTheOtherProcess() async throws {
-        try await withTwoProcessesOnOneFile { first, second in
-            try await withLabServer(store: first) { a in
-                try await withLabServer(store: second) { b in
-                    var onA = Browser(a)
-                    let pageOne = try await onA.open()
-                    let id = try #require(onA.sessionCookie)
-                    let rename = try #require(pageOne.action("Rename"))
-                    #expect(try await onA.post(rename, form: "name=Ada").status == .seeOther)
+        try await withTwoServersOnOneFile { a, b, first, second in
+            var onA = Browser(a)
+            let pageOne = try await onA.open()
+            let id = try #require(onA.sessionCookie)
+            let rename = try #require(pageOne.action("Rename"))
+            #expect(try await onA.post(rename, form: "name=Ada").status == .seeOther)
 
-                    // The same request reaches B, as a proxy retries it: B rebuilds the session from
-                    // the store, sees the action taken with these values, and answers its page.
-                    var onB = Browser(b, sessionCookie: id)
-                    let retried = try await onB.post(rename, form: "name=Ada")
-                    #expect(retried.status == .seeOther)
-                    let page = try await onB.open()
-                    #expect(page.text.contains("Ada"))
-                    #expect(try await first.path(ofSession: id)?.entries.count == 1, "not taken twice")
+            // The same request reaches B, as a proxy retries it: B rebuilds the session from
+            // the store, sees the action taken with these values, and answers its page.
+            var onB = Browser(b, sessionCookie: id)
+            let retried = try await onB.post(rename, form: "name=Ada")
+            #expect(retried.status == .seeOther)
+            let page = try await onB.open()
+            #expect(page.text.contains("Ada"))
+            #expect(try await first.path(ofSession: id)?.entries.count == 1, "not taken twice")
 
-                    // With another value it is not the same request: stale, nothing stored.
-                    let changed = try await onB.post(rename, form: "name=Grace")
-                    #expect(changed.status == .conflict)
-                    #expect(changed.text.contains(ActionError.stale.description))
-                    #expect(try await first.path(ofSession: id)?.entries.count == 1)
-                }
-            }
+            // With another value it is not the same request: stale, nothing stored.
+            let changed = try await onB.post(rename, form: "name=Grace")
+            #expect(changed.status == .conflict)
+            #expect(changed.text.contains(ActionError.stale.description))
+            #expect(try await first.path(ofSession: id)?.entries.count == 1)
         }
     }
 
@@ -164,109 +167,97 @@ struct ClusterTests {
 
     @Test("two processes taking an action on one page at once: one is stored, the other rebuilds and says so")
     func concurrentWriters() async throws {
-        try await withTwoProcessesOnOneFile { first, second in
-            try await withLabServer(store: first) { a in
-                try await withLabServer(store: second) { b in
-                    var onA = Browser(a)
-                    let pageTwo = try await onA.click("Next", on: try await onA.open())
-                    let id = try #require(onA.sessionCookie)
-                    var onB = Browser(b, sessionCookie: id)
-                    let pageTwoOnB = try await onB.open()
-                    #expect(pageTwoOnB.heading == "Page 2")
+        try await withTwoServersOnOneFile { a, b, first, second in
+            var onA = Browser(a)
+            let pageTwo = try await onA.click("Next", on: try await onA.open())
+            let id = try #require(onA.sessionCookie)
+            var onB = Browser(b, sessionCookie: id)
+            let pageTwoOnB = try await onB.open()
+            #expect(pageTwoOnB.heading == "Page 2")
 
-                    // A takes Next; B, whose copy does not know, then takes Rename on its own page.
-                    let pageThree = try await onA.click("Next", on: pageTwo)
-                    #expect(pageThree.heading == "Page 3")
-                    let answer = try await onB.click("Rename", on: pageTwoOnB, form: "name=Ada")
-                    #expect(answer.heading == "Page 3", "B answers from the store: A's Next")
-                    #expect(answer.text.contains("your last click was not taken"))
-                    #expect(!answer.text.contains("Ada"))
+            // A takes Next; B, whose copy does not know, then takes Rename on its own page.
+            let pageThree = try await onA.click("Next", on: pageTwo)
+            #expect(pageThree.heading == "Page 3")
+            let answer = try await onB.click("Rename", on: pageTwoOnB, form: "name=Ada")
+            #expect(answer.heading == "Page 3", "B answers from the store: A's Next")
+            #expect(answer.text.contains("your last click was not taken"))
+            #expect(!answer.text.contains("Ada"))
 
-                    let stored = try #require(try await first.path(ofSession: id))
-                    #expect(stored.entries.count == 2, "A's two clicks, nothing of B's: \(stored.entries)")
-                    // B goes on from there.
-                    let pageFour = try await onB.click("Next", on: answer)
-                    #expect(pageFour.heading == "Page 4")
-                    #expect(try await second.path(ofSession: id)?.entries.count == 3)
-                }
-            }
+            let stored = try #require(try await first.path(ofSession: id))
+            #expect(stored.entries.count == 2, "A's two clicks, nothing of B's: \(stored.entries)")
+            // B goes on from there.
+            let pageFour = try await onB.click("Next", on: answer)
+            #expect(pageFour.heading == "Page 4")
+            #expect(try await second.path(ofSession: id)?.entries.count == 3)
         }
     }
 
     @Test("the GET after an action another process answered shows that action's page, not an older copy")
     func getAfterAnotherProcessesAction() async throws {
-        try await withTwoProcessesOnOneFile { first, second in
-            try await withLabServer(store: first) { a in
-                try await withLabServer(store: second) { b in
-                    var onA = Browser(a)
-                    let pageTwo = try await onA.click("Next", on: try await onA.open())
-                    let id = try #require(onA.sessionCookie)
-                    var onB = Browser(b, sessionCookie: id)
-                    #expect(try await onB.open().heading == "Page 2", "B holds a copy now")
+        try await withTwoServersOnOneFile { a, b, first, second in
+            var onA = Browser(a)
+            let pageTwo = try await onA.click("Next", on: try await onA.open())
+            let id = try #require(onA.sessionCookie)
+            var onB = Browser(b, sessionCookie: id)
+            #expect(try await onB.open().heading == "Page 2", "B holds a copy now")
 
-                    let answer = try await onA.post(try #require(pageTwo.action("Next")))
-                    let location = try #require(answer.headers[.location])
-                    let told = try #require(
-                        answer.headers[values: .setCookie].first { $0.hasPrefix("flowhost_at=") }?
-                            .firstMatch(of: /flowhost_at=([^;]+)/)?.output.1)
-                    #expect(told == "2-\(id.prefix(8))", "the length, and the session it is of")
-                    // Without the cookie B knows nothing newer (no change stream between two SQLite
-                    // instances); with it, B rebuilds its copy first.
-                    #expect(try await onB.open().heading == "Page 2")
-                    let page = try await b.executeRequest(
-                        uri: location, method: .get,
-                        headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
-                    #expect(page.heading == "Page 3")
-                }
-            }
+            let answer = try await onA.post(try #require(pageTwo.action("Next")))
+            let location = try #require(answer.headers[.location])
+            let told = try #require(
+                answer.headers[values: .setCookie].first { $0.hasPrefix("flowhost_at=") }?
+                    .firstMatch(of: /flowhost_at=([^;]+)/)?.output.1)
+            #expect(told == "2-\(id.prefix(8))", "the length, and the session it is of")
+            // Without the cookie B knows nothing newer (no change stream between two SQLite
+            // instances); with it, B rebuilds its copy first.
+            #expect(try await onB.open().heading == "Page 2")
+            let page = try await b.executeRequest(
+                uri: location, method: .get,
+                headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
+            #expect(page.heading == "Page 3")
         }
     }
 
     @Test("the browser's Back on one process tells the browser the new length: the other process catches up first")
     func backOnOneProcess() async throws {
-        try await withTwoProcessesOnOneFile { first, second in
-            try await withLabServer(store: first) { a in
-                try await withLabServer(store: second) { b in
-                    var onA = Browser(a)
-                    let pageOne = try await onA.open()
-                    let toTwo = try await onA.post(try #require(pageOne.action("Next")))
-                    let pageTwoURL = try #require(toTwo.headers[.location])
-                    let pageThree = try await onA.click("Next", on: try await onA.get(pageTwoURL))
-                    #expect(pageThree.heading == "Page 3")
-                    let id = try #require(onA.sessionCookie)
-                    var onB = Browser(b, sessionCookie: id)
-                    #expect(try await onB.open().heading == "Page 3", "B holds a copy at Page 3")
+        try await withTwoServersOnOneFile { a, b, first, second in
+            var onA = Browser(a)
+            let pageOne = try await onA.open()
+            let toTwo = try await onA.post(try #require(pageOne.action("Next")))
+            let pageTwoURL = try #require(toTwo.headers[.location])
+            let pageThree = try await onA.click("Next", on: try await onA.get(pageTwoURL))
+            #expect(pageThree.heading == "Page 3")
+            let id = try #require(onA.sessionCookie)
+            var onB = Browser(b, sessionCookie: id)
+            #expect(try await onB.open().heading == "Page 3", "B holds a copy at Page 3")
 
-                    // The browser's Back on A: Page 2 again, a change of the session made by a GET.
-                    let back = try await a.executeRequest(
-                        uri: pageTwoURL, method: .get,
-                        headers: [.cookie: "flowhost_session=\(id); flowhost_at=2-\(id.prefix(8))"],
-                        body: nil)
-                    #expect(back.heading == "Page 2")
-                    let told = try #require(
-                        back.headers[values: .setCookie].lazy.compactMap { $0.firstMatch(of: /^flowhost_at=([^;]+)/) }
-                            .first?.output.1)
-                    #expect(told == "3-\(id.prefix(8))", "the Back is stored: the path is one entry longer")
-                    #expect(try await first.path(ofSession: id)?.entries.count == 3)
+            // The browser's Back on A: Page 2 again, a change of the session made by a GET.
+            let back = try await a.executeRequest(
+                uri: pageTwoURL, method: .get,
+                headers: [.cookie: "flowhost_session=\(id); flowhost_at=2-\(id.prefix(8))"],
+                body: nil)
+            #expect(back.heading == "Page 2")
+            let told = try #require(
+                back.headers[values: .setCookie].lazy.compactMap { $0.firstMatch(of: /^flowhost_at=([^;]+)/) }
+                    .first?.output.1)
+            #expect(told == "3-\(id.prefix(8))", "the Back is stored: the path is one entry longer")
+            #expect(try await first.path(ofSession: id)?.entries.count == 3)
 
-                    // With that cookie B, whose copy still shows Page 3, rebuilds before it answers.
-                    let root = try await b.executeRequest(
-                        uri: "/", method: .get, headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"],
-                        body: nil)
-                    let location = try #require(root.headers[.location])
-                    let shown = try await b.executeRequest(
-                        uri: location, method: .get,
-                        headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
-                    #expect(shown.heading == "Page 2")
+            // With that cookie B, whose copy still shows Page 3, rebuilds before it answers.
+            let root = try await b.executeRequest(
+                uri: "/", method: .get, headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"],
+                body: nil)
+            let location = try #require(root.headers[.location])
+            let shown = try await b.executeRequest(
+                uri: location, method: .get,
+                headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
+            #expect(shown.heading == "Page 2")
 
-                    // A page GET that changed nothing tells nothing new.
-                    let again = try await a.executeRequest(
-                        uri: pageTwoURL, method: .get,
-                        headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
-                    #expect(again.heading == "Page 2")
-                    #expect(!again.headers[values: .setCookie].contains { $0.hasPrefix("flowhost_at=") })
-                }
-            }
+            // A page GET that changed nothing tells nothing new.
+            let again = try await a.executeRequest(
+                uri: pageTwoURL, method: .get,
+                headers: [.cookie: "flowhost_session=\(id); flowhost_at=\(told)"], body: nil)
+            #expect(again.heading == "Page 2")
+            #expect(!again.headers[values: .setCookie].contains { $0.hasPrefix("flowhost_at=") })
         }
     }
 
