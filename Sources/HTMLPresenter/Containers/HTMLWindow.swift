@@ -81,13 +81,10 @@ public final class HTMLWindow: Presentable {
     package var visibleScreenID: ScreenID? { visibleScreen?.id }
 
     /// The screen on top (under an alert, the screen it covers), as a capture would say, without
-    /// capturing: found on every change, so without making the layers' or the path's arrays.
-    package var visibleScreen: HTMLViewController? {
-        let card =
-            modals.last { !($0.viewController is HTMLAlertController) }?.viewController
-            ?? rootViewController.flatMap { $0 is HTMLAlertController ? nil : $0 }
-        return card?.visibleScreen
-    }
+    /// capturing: kept by `updateVisibility()`, which walks the visible paths on every change of
+    /// the tree anyway, because an action asks for it three times (a walk of the layers and their
+    /// containers each time).
+    package private(set) var visibleScreen: HTMLViewController?
 
     /// The table of the last capture's actions, if it shows what is on screen now.
     var currentActions: ActionTable? {
@@ -273,18 +270,27 @@ public final class HTMLWindow: Presentable {
                 viewController.presentation.isVisible = false
             }
         }
-        guard let top = roots.last else { return }
-        Self.showVisiblePath(of: top)
+        guard let top = roots.last else {
+            visibleScreen = nil
+            return
+        }
+        let topScreen = Self.showVisiblePath(of: top)
         if top is HTMLAlertController, roots.count > 1 {
             Self.showVisiblePath(of: roots[roots.count - 2])
         }
+        // Under alerts, the screen they cover.
+        let card = top is HTMLAlertController ? roots.last { !($0 is HTMLAlertController) } : top
+        visibleScreen = card === top ? topScreen : card?.visibleScreen
     }
 
-    private static func showVisiblePath(of root: HTMLViewController) {
+    /// Marks visible `root` and, through each container's visible child, the screen on screen,
+    /// and returns that screen.
+    @discardableResult
+    private static func showVisiblePath(of root: HTMLViewController) -> HTMLViewController {
         var viewController = root
         while true {
             viewController.presentation.isVisible = true
-            guard let child = viewController.container?.visibleChild else { return }
+            guard let child = viewController.container?.visibleChild else { return viewController }
             viewController = child
         }
     }
