@@ -36,11 +36,14 @@ final class ActionTable {
         }
     }
 
-    /// An action taken: what it does, the fields it takes and the view controller it belongs to.
+    /// An action taken: what it does, the fields it takes, the view controller it belongs to and
+    /// its index among that view controller's actions (its position, read before the table lets
+    /// go of the capture's actions).
     struct Taken {
         let behavior: Behavior
         let fields: [FormField]
         let owner: ScreenID
+        let index: Int
     }
 
     /// An action on screen, as kept between captures: 64 bytes. Its screen is a 32-bit number after
@@ -219,16 +222,18 @@ final class ActionTable {
     /// it took then).
     func take(_ text: String, fields: FormFields) throws(ActionError) -> Taken {
         guard let token = OpaqueToken(text) else { throw .unknown }
-        guard let entry = entries.first(where: { $0.token == token }) else {
+        guard let position = entries.firstIndex(where: { $0.token == token }) else {
             if let last = lastTaken, last.token == token, Self.hash(fields.declared(by: last.fields)) == last.values {
                 throw .alreadyTaken
             }
             throw retired.contains(token) ? .stale : .unknown
         }
+        let entry = entries[position]
+        let index = index(at: position, in: entries)
         retireAll()
         let taken = entry.behavior.fields
         lastTaken = (token, taken, Self.hash(fields.declared(by: taken)))
-        return Taken(behavior: entry.behavior, fields: taken, owner: entry.screen)
+        return Taken(behavior: entry.behavior, fields: taken, owner: entry.screen, index: index)
     }
 
     /// The hash of `fields`' names and values, in order (this process's seed: kept in memory only).

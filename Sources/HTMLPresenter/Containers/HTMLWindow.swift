@@ -101,21 +101,25 @@ public final class HTMLWindow: Presentable {
     ///   ``ActionError/stale`` for one no longer on screen, ``ActionError/alreadyTaken`` for the
     ///   last action taken posted again with the same values. Either way nothing changes.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
-        try await perform(token, fields: fields, willRun: { _ in }, refused: { _ in })
+        try await perform(token, fields: fields, willRun: { _, _ in }, refused: { _ in })
     }
 
     /// ``perform(_:fields:)``, telling the caller what happens before it happens: `willRun` gets the
-    /// fields the action takes just before it runs (a click path records them there, so that what
+    /// fields the action takes and the action's position (as ``position(ofAction:)`` said before
+    /// the action was taken) just before it runs (a click path records them there, so that what
     /// the action sets off comes after it); `refused` gets the field errors of values too long to
     /// take, when the action does not run.
     package func perform(
-        _ token: String, fields: FormFields, willRun: (FormFields) -> Void,
+        _ token: String, fields: FormFields, willRun: (_ fields: FormFields, _ position: ActionPosition?) -> Void,
         refused: ([String: String]) -> Void
     ) async throws(ActionError) -> ActionResult {
         let action = try actionTable.take(token, fields: fields)
         // A step goes out from the stepper of the screen the action belongs to, which is on screen:
-        // the token would be stale otherwise.
-        let owner = viewController(withID: action.owner)
+        // the token would be stale otherwise. Its position is read now, before anything moves, in
+        // the same walk: the table found the action already, so the token is not looked up again.
+        let located = located(action.owner)
+        let owner = located?.viewController
+        let position = located.map { ActionPosition(screen: $0.position, index: action.index) }
         contentDidChange()
         let taken = fields.declared(by: action.fields)
         if let errors = taken.boundErrors {
@@ -124,7 +128,7 @@ public final class HTMLWindow: Presentable {
             contentDidChange()
             return .invalid(errors)
         }
-        willRun(taken)
+        willRun(taken, position)
         let result = await clock.duringAction { () async -> ActionResult in
             switch action.behavior {
             case .perform(let perform, _):
