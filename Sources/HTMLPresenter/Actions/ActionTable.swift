@@ -94,8 +94,9 @@ final class ActionTable {
     /// The actions the running capture registered so far, for the screen tree and the debugger;
     /// empty between captures.
     private(set) var onScreen: [OnScreenAction] = []
-    /// How many actions the last capture registered: the next one makes room for as many at once,
-    /// rather than growing its list (and copying what it holds) five or six times a page.
+    /// How many actions the last capture registered: the next one makes room for as many at once in
+    /// its descriptions and its entries, rather than growing each list (and copying what it holds)
+    /// five or six times a page.
     private var lastCaptureCount = 0
 
     /// Starts a capture: of the version on screen again (`sameVersion`), whose actions then get
@@ -116,6 +117,7 @@ final class ActionTable {
             retireAll()
         }
         onScreen.reserveCapacity(lastCaptureCount)
+        entries.reserveCapacity(lastCaptureCount)
     }
 
     /// Ends a capture: the tokens of a capture of the same version that were not handed out again
@@ -185,8 +187,10 @@ final class ActionTable {
     /// Retires every current token: called before a capture of a new version and before an
     /// action runs.
     func retireAll() {
-        for entry in entries {
-            retire(entry.token)
+        // By index: a `for entry in entries` copies each entry, retaining what it does, to read
+        // its token.
+        for index in entries.indices {
+            retire(entries[index].token)
         }
         entries = []
         onScreen = []
