@@ -41,7 +41,7 @@ public final class FlowClock: Clock, Sendable {
         var isReplaying = false
         /// The tasks running an action now (their identity: a task is alive while it runs one),
         /// and how many actions each runs (one inside another's).
-        var actionTasks: [Int: Int] = [:]
+        var actionTasks = ActionTasks()
         var held: [HeldWait] = []
         /// How waits end that were fired, let go or cancelled before their task suspended.
         var endedEarly: [Int: Result<Wake, any Error>] = [:]
@@ -95,7 +95,7 @@ public final class FlowClock: Clock, Sendable {
         // Held at once, before the first suspension, on the caller's actor.
         let (isReplaying, inAction, id) = state.withLock { state in
             state.nextID += 1
-            let inAction = state.actionTasks[task] != nil
+            let inAction = state.actionTasks.contains(task)
             if state.isReplaying && !inAction {
                 state.held.append(HeldWait(id: state.nextID, deadline: deadline))
             }
@@ -140,17 +140,8 @@ public final class FlowClock: Clock, Sendable {
         isolation: isolated (any Actor)? = #isolation, _ action: () async throws -> Result
     ) async rethrows -> Result {
         let task = Self.currentTask
-        state.withLock { $0.actionTasks[task, default: 0] += 1 }
-        defer {
-            state.withLock { state in
-                state.actionTasks[task]! -= 1
-                // The last action done, its storage goes too: a dictionary emptied key by key
-                // keeps its room, about 100 bytes in every live session between clicks.
-                if state.actionTasks[task] == 0 {
-                    if state.actionTasks.count == 1 { state.actionTasks = [:] } else { state.actionTasks[task] = nil }
-                }
-            }
-        }
+        state.withLock { $0.actionTasks.enter(task) }
+        defer { state.withLock { $0.actionTasks.leave(task) } }
         return try await action()
     }
 

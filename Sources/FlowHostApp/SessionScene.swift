@@ -68,11 +68,10 @@ public final class SessionScene {
         // A token of the current capture has a position; the action is recorded before it runs,
         // so that what it sets off comes after it in the path.
         noteOpening()
-        let position = window.position(ofAction: token)
         let from = window.visibleScreenID
         return try await window.perform(
             token, fields: fields,
-            willRun: { taken in
+            willRun: { taken, position in
                 guard let position else { return }
                 record(.action(position, fields: taken))
                 if let from { pendingOpening = Opening.Pending(position: position, fields: taken, from: from) }

@@ -42,6 +42,54 @@ struct FlowClockTests {
         #expect(moves.withLock { $0 } == 0, "a replayed live move is not recorded again")
     }
 
+    @Test(
+        "actions of two tasks at once, and an action inside another, keep their waits out of the live moves until each ends",
+        .timeLimit(.minutes(1)))
+    func actionsAtOnce() async throws {
+        // Given a replay, and another task that starts an action (or, the second time, starts one
+        // once this task's action runs) and waits inside it until told to go on
+        for otherFirst in [true, false] {
+            let clock = FlowClock()
+            clock.beginReplay()
+            let thisRuns = Mutex(false)
+            let otherRuns = Mutex(false)
+            let otherGoesOn = Mutex(false)
+            let other = Task {
+                if !otherFirst {
+                    while !thisRuns.withLock({ $0 }) { await Task.yield() }
+                }
+                try await clock.duringAction {
+                    otherRuns.withLock { $0 = true }
+                    while !otherGoesOn.withLock({ $0 }) { await Task.yield() }
+                    try await clock.sleep(for: .seconds(3600))
+                }
+                // Its action over, a wait of this task is a live move again.
+                try await clock.sleep(for: .seconds(3600))
+            }
+            if otherFirst {
+                while !otherRuns.withLock({ $0 }) { await Task.yield() }
+            }
+
+            // When this task runs an action with another inside it, the other task's action
+            // running all the while, and the other task waits once this one's ended
+            try await clock.duringAction {
+                thisRuns.withLock { $0 = true }
+                while !otherRuns.withLock({ $0 }) { await Task.yield() }
+                try await clock.duringAction { try await clock.sleep(for: .seconds(3600)) }
+                try await clock.sleep(for: .seconds(3600))
+            }
+            // Then a new action of this task, while the other's runs, is an action too
+            try await clock.duringAction { try await clock.sleep(for: .seconds(3600)) }
+            otherGoesOn.withLock { $0 = true }
+
+            // Then every wait inside an action ended at once, and only the other task's wait after
+            // its action was held, until fired
+            while !clock.fireEarliestWait() { await Task.yield() }
+            try await other.value
+            #expect(!clock.fireEarliestWait(), "nothing else was held")
+        }
+    }
+
     @Test("a timer whose task begins waiting while an action runs is a live move: held in a replay, recorded live")
     func timerDuringAction() async throws {
         for replaying in [true, false] {

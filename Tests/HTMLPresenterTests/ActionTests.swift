@@ -40,6 +40,39 @@ struct ActionTests {
         #expect(OpaqueToken(token) != nil)
     }
 
+    @Test("an action is recorded at the position the window names for its token before it is taken")
+    func takenPosition() async throws {
+        // Given tabs, the first a stack of two screens whose top one has three actions: a tab
+        // bar's, a back button's and a screen's actions, each of another view controller
+        func window() -> HTMLWindow {
+            let window = HTMLWindow()
+            let navigation = HTMLNavigationController(rootViewController: screen("A"))
+            navigation.pushViewController(
+                screen("B") { actions in ["one": actions.run {}, "two": actions.run {}, "three": actions.run {}] })
+            let tabs = HTMLTabBarController()
+            tabs.setViewControllers([navigation, screen("Profile")])
+            window.rootViewController = tabs
+            return window
+        }
+        let count = window().updatedScreenTree().actions.count
+        #expect(count == 6)
+
+        // When each action is taken in a window of its own
+        var named: [ActionPosition?] = []
+        var recorded: [ActionPosition?] = []
+        for index in 0..<count {
+            let window = window()
+            let token = window.updatedScreenTree().actions[index].token
+            named.append(window.position(ofAction: token))
+            _ = try await window.perform(
+                token, fields: FormFields(), willRun: { _, position in recorded.append(position) }, refused: { _ in })
+        }
+
+        // Then each was recorded where the window named it, six different positions
+        #expect(recorded == named)
+        #expect(Set(named.compactMap(\.self)).count == count)
+    }
+
     @Test("a token the window never issued is unknown, and changes nothing")
     func unknownToken() async throws {
         let window = HTMLWindow()

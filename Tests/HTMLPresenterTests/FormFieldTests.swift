@@ -115,7 +115,8 @@ struct FormFieldTests {
         var taken: FormFields?
 
         _ = try await screen.window.perform(
-            try screen.token("other"), fields: ["email": "ada@example.com"], willRun: { taken = $0 }, refused: { _ in })
+            try screen.token("other"), fields: ["email": "ada@example.com"], willRun: { fields, _ in taken = fields },
+            refused: { _ in })
 
         #expect(taken == FormFields())
     }

@@ -61,4 +61,45 @@ struct VisibleScreenTests {
         // one it covers), and exactly the capture's visible path (and the alert) was visible
         #expect(onTop == ["Movies", "Heat", "Profile", "Rate", "Rate", "Rate", "Profile", "Plain"])
     }
+
+    @Test("the screen on top is the capture's under stacked alerts, with an alert alone in the window and with none")
+    func alertsAndEmptyWindow() {
+        // Given a stack of two screens in the window, and three alerts
+        let window = HTMLWindow()
+        let movies = screen("Movies")
+        let heat = screen("Heat")
+        let navigation = HTMLNavigationController(rootViewController: movies)
+        window.rootViewController = navigation
+        navigation.pushViewController(heat)
+        let first = HTMLAlertController(title: "Sure?")
+        let second = HTMLAlertController(title: "Really?")
+        let alone = HTMLAlertController(title: "Alone")
+        var onTop: [String?] = []
+        func check() {
+            let tree = window.updatedScreenTree()
+            #expect(window.visibleScreenID == tree.visibleScreen?.id)
+            onTop.append(tree.visibleScreen?.title)
+        }
+
+        // When an alert is presented over the top screen and a second over the first, both are
+        // dismissed, the top screen popped, and the root replaced by an alert, then by nothing
+        heat.present(first)
+        check()
+        first.present(second)
+        check()
+        second.dismiss()
+        check()
+        first.dismiss()
+        check()
+        navigation.popViewController()
+        check()
+        window.rootViewController = alone
+        check()
+        window.rootViewController = nil
+        check()
+
+        // Then under alerts the window named the screen they cover, and none when no screen was
+        // left under them, as the capture did
+        #expect(onTop == ["Heat", "Heat", "Heat", "Heat", "Movies", nil, nil])
+    }
 }

@@ -73,6 +73,9 @@ struct LoggedOutcome: Sendable {
 extension Equatable {
     /// Whether `other` is a value of this type equal to this one.
     fileprivate func isEqual(to other: Any) -> Bool {
-        (other as? Self) == self
+        // Unwrapped first: comparing the optionals went through `Optional`'s `==`, which makes a
+        // tuple's metadata at run time for every step navigated.
+        guard let other = other as? Self else { return false }
+        return other == self
     }
 }

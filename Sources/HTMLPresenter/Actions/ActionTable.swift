@@ -36,11 +36,14 @@ final class ActionTable {
         }
     }
 
-    /// An action taken: what it does, the fields it takes and the view controller it belongs to.
+    /// An action taken: what it does, the fields it takes, the view controller it belongs to and
+    /// its index among that view controller's actions (its position, read before the table lets
+    /// go of the capture's actions).
     struct Taken {
         let behavior: Behavior
         let fields: [FormField]
         let owner: ScreenID
+        let index: Int
     }
 
     /// An action on screen, as kept between captures: 64 bytes. Its screen is a 32-bit number after
@@ -91,8 +94,9 @@ final class ActionTable {
     /// The actions the running capture registered so far, for the screen tree and the debugger;
     /// empty between captures.
     private(set) var onScreen: [OnScreenAction] = []
-    /// How many actions the last capture registered: the next one makes room for as many at once,
-    /// rather than growing its list (and copying what it holds) five or six times a page.
+    /// How many actions the last capture registered: the next one makes room for as many at once in
+    /// its descriptions and its entries, rather than growing each list (and copying what it holds)
+    /// five or six times a page.
     private var lastCaptureCount = 0
 
     /// Starts a capture: of the version on screen again (`sameVersion`), whose actions then get
@@ -113,6 +117,7 @@ final class ActionTable {
             retireAll()
         }
         onScreen.reserveCapacity(lastCaptureCount)
+        entries.reserveCapacity(lastCaptureCount)
     }
 
     /// Ends a capture: the tokens of a capture of the same version that were not handed out again
@@ -182,8 +187,10 @@ final class ActionTable {
     /// Retires every current token: called before a capture of a new version and before an
     /// action runs.
     func retireAll() {
-        for entry in entries {
-            retire(entry.token)
+        // By index: a `for entry in entries` copies each entry, retaining what it does, to read
+        // its token.
+        for index in entries.indices {
+            retire(entries[index].token)
         }
         entries = []
         onScreen = []
@@ -219,16 +226,18 @@ final class ActionTable {
     /// it took then).
     func take(_ text: String, fields: FormFields) throws(ActionError) -> Taken {
         guard let token = OpaqueToken(text) else { throw .unknown }
-        guard let entry = entries.first(where: { $0.token == token }) else {
+        guard let position = entries.firstIndex(where: { $0.token == token }) else {
             if let last = lastTaken, last.token == token, Self.hash(fields.declared(by: last.fields)) == last.values {
                 throw .alreadyTaken
             }
             throw retired.contains(token) ? .stale : .unknown
         }
+        let entry = entries[position]
+        let index = index(at: position, in: entries)
         retireAll()
         let taken = entry.behavior.fields
         lastTaken = (token, taken, Self.hash(fields.declared(by: taken)))
-        return Taken(behavior: entry.behavior, fields: taken, owner: entry.screen)
+        return Taken(behavior: entry.behavior, fields: taken, owner: entry.screen, index: index)
     }
 
     /// The hash of `fields`' names and values, in order (this process's seed: kept in memory only).

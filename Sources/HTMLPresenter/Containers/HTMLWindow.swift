@@ -81,13 +81,10 @@ public final class HTMLWindow: Presentable {
     package var visibleScreenID: ScreenID? { visibleScreen?.id }
 
     /// The screen on top (under an alert, the screen it covers), as a capture would say, without
-    /// capturing: found on every change, so without making the layers' or the path's arrays.
-    package var visibleScreen: HTMLViewController? {
-        let card =
-            modals.last { !($0.viewController is HTMLAlertController) }?.viewController
-            ?? rootViewController.flatMap { $0 is HTMLAlertController ? nil : $0 }
-        return card?.visibleScreen
-    }
+    /// capturing: kept by `updateVisibility()`, which walks the visible paths on every change of
+    /// the tree anyway, because an action asks for it three times (a walk of the layers and their
+    /// containers each time).
+    package private(set) var visibleScreen: HTMLViewController?
 
     /// The table of the last capture's actions, if it shows what is on screen now.
     var currentActions: ActionTable? {
@@ -104,21 +101,25 @@ public final class HTMLWindow: Presentable {
     ///   ``ActionError/stale`` for one no longer on screen, ``ActionError/alreadyTaken`` for the
     ///   last action taken posted again with the same values. Either way nothing changes.
     public func perform(_ token: String, fields: FormFields = FormFields()) async throws(ActionError) -> ActionResult {
-        try await perform(token, fields: fields, willRun: { _ in }, refused: { _ in })
+        try await perform(token, fields: fields, willRun: { _, _ in }, refused: { _ in })
     }
 
     /// ``perform(_:fields:)``, telling the caller what happens before it happens: `willRun` gets the
-    /// fields the action takes just before it runs (a click path records them there, so that what
+    /// fields the action takes and the action's position (as ``position(ofAction:)`` said before
+    /// the action was taken) just before it runs (a click path records them there, so that what
     /// the action sets off comes after it); `refused` gets the field errors of values too long to
     /// take, when the action does not run.
     package func perform(
-        _ token: String, fields: FormFields, willRun: (FormFields) -> Void,
+        _ token: String, fields: FormFields, willRun: (_ fields: FormFields, _ position: ActionPosition?) -> Void,
         refused: ([String: String]) -> Void
     ) async throws(ActionError) -> ActionResult {
         let action = try actionTable.take(token, fields: fields)
         // A step goes out from the stepper of the screen the action belongs to, which is on screen:
-        // the token would be stale otherwise.
-        let owner = viewController(withID: action.owner)
+        // the token would be stale otherwise. Its position is read now, before anything moves, in
+        // the same walk: the table found the action already, so the token is not looked up again.
+        let located = located(action.owner)
+        let owner = located?.viewController
+        let position = located.map { ActionPosition(screen: $0.position, index: action.index) }
         contentDidChange()
         let taken = fields.declared(by: action.fields)
         if let errors = taken.boundErrors {
@@ -127,7 +128,7 @@ public final class HTMLWindow: Presentable {
             contentDidChange()
             return .invalid(errors)
         }
-        willRun(taken)
+        willRun(taken, position)
         let result = await clock.duringAction { () async -> ActionResult in
             switch action.behavior {
             case .perform(let perform, _):
@@ -273,18 +274,27 @@ public final class HTMLWindow: Presentable {
                 viewController.presentation.isVisible = false
             }
         }
-        guard let top = roots.last else { return }
-        Self.showVisiblePath(of: top)
+        guard let top = roots.last else {
+            visibleScreen = nil
+            return
+        }
+        let topScreen = Self.showVisiblePath(of: top)
         if top is HTMLAlertController, roots.count > 1 {
             Self.showVisiblePath(of: roots[roots.count - 2])
         }
+        // Under alerts, the screen they cover.
+        let card = top is HTMLAlertController ? roots.last { !($0 is HTMLAlertController) } : top
+        visibleScreen = card === top ? topScreen : card?.visibleScreen
     }
 
-    private static func showVisiblePath(of root: HTMLViewController) {
+    /// Marks visible `root` and, through each container's visible child, the screen on screen,
+    /// and returns that screen.
+    @discardableResult
+    private static func showVisiblePath(of root: HTMLViewController) -> HTMLViewController {
         var viewController = root
         while true {
             viewController.presentation.isVisible = true
-            guard let child = viewController.container?.visibleChild else { return }
+            guard let child = viewController.container?.visibleChild else { return viewController }
             viewController = child
         }
     }

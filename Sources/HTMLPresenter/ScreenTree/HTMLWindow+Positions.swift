@@ -2,9 +2,16 @@
 extension HTMLWindow {
     /// Where the view controller `id` is in this window, or nil if the window does not hold it.
     public func position(of id: ScreenID) -> ScreenPosition? {
+        located(id)?.position
+    }
+
+    /// The view controller `id` of this window and where it is, or nil when the window holds
+    /// none: an action asks for both, found in one walk.
+    func located(_ id: ScreenID) -> (position: ScreenPosition, viewController: HTMLViewController)? {
+        var path: [Int] = []
         for (layer, root) in layerRoots.enumerated() {
-            if let (path, viewController) = Self.find(id, in: root) {
-                return ScreenPosition(layer: layer, path: path, template: viewController.templateName)
+            if let viewController = Self.find(id, in: root, path: &path) {
+                return (ScreenPosition(layer: layer, path: path, template: viewController.templateName), viewController)
             }
         }
         return nil
@@ -50,25 +57,14 @@ extension HTMLWindow {
         return currentActions?.token(atCapturePosition: position)?.text
     }
 
-    /// The view controller `id` of this window, or nil when it holds none: asked on every action,
-    /// so found without making its position's path.
-    func viewController(withID id: ScreenID) -> HTMLViewController? {
-        if let root = rootViewController, let found = Self.viewController(id, in: root) { return found }
-        return modals.lazy.compactMap { Self.viewController(id, in: $0.viewController) }.first
-    }
-
-    private static func viewController(_ id: ScreenID, in root: HTMLViewController) -> HTMLViewController? {
+    /// The view controller `id` in `root`'s tree, with `path` extended by the indexes that lead
+    /// to it (left as it was when it is not there).
+    private static func find(_ id: ScreenID, in root: HTMLViewController, path: inout [Int]) -> HTMLViewController? {
         if root.id == id { return root }
-        for child in root.children {
-            if let found = viewController(id, in: child) { return found }
-        }
-        return nil
-    }
-
-    private static func find(_ id: ScreenID, in root: HTMLViewController) -> ([Int], HTMLViewController)? {
-        if root.id == id { return ([], root) }
         for (index, child) in root.children.enumerated() {
-            if let (path, found) = find(id, in: child) { return ([index] + path, found) }
+            path.append(index)
+            if let found = find(id, in: child, path: &path) { return found }
+            path.removeLast()
         }
         return nil
     }

@@ -11,11 +11,13 @@ final class MovieListModel: HTMLViewModel, Stepper {
     }
 
     func templateValues(actions: ScreenActions) -> TemplateValue {
-        [
+        // One key for every row: a key hashes its name when it is made.
+        let open: TemplateKey = "open"
+        return [
             "movies": .list(
                 rows.rows.map { row in
                     var values = row.values
-                    values["open"] = actions.step(MovieStep.detail(id: row.id))
+                    values[open] = actions.step(MovieStep.detail(id: row.id))
                     return .object(values)
                 })
         ]
