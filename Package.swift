@@ -128,6 +128,9 @@ let package = Package(
                 // The HTTP/1.1 channel with FlowHost's connection timeouts (TimedHTTP1Channel).
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                // Its own request conversion (HTTP1ServerCodec), and the HTTP/1.1 pipeline it sits in.
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 // Static files streamed from disk (StaticFiles).
@@ -245,6 +248,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                // To compare HTTP1ServerCodec's requests with the library conversion's.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // To write files a store must refuse.
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -47,17 +47,24 @@ struct PageResponses: Sendable {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: bytes))
     }
 
-    /// A page's headers: appended, not set (no field is there twice), from fields made once (a
-    /// field checks its value when it is made), with room for the security headers
-    /// (``addSecurityHeaders(to:)``). Every page GET pays for these.
+    /// A page's headers, the security headers (``addSecurityHeaders(to:)``) among them. Every page
+    /// GET pays for these.
     private func pageHeaders() -> HTTPFields {
-        var headers = HTTPFields()
-        headers.reserveCapacity(8)
-        headers.append(Self.htmlField)
-        headers.append(Self.noStoreField)
+        headers(Self.pageFields)
+    }
+
+    /// `fields`, then the next navigation cookie. The fields were made once (a field checks its
+    /// value when it is made) and are copied at once: appended one by one, each went through
+    /// `RangeReplaceableCollection`'s generic `insert`. The copy (made by the append: the static
+    /// fields are shared) doubles their room, for what an answer adds after.
+    private func headers(_ fields: HTTPFields) -> HTTPFields {
+        var headers = fields
         headers.append(HTTPField(name: .setCookie, value: nextNavigationCookie()))
         return headers
     }
+
+    private static let pageFields = HTTPFields([htmlField, noStoreField] + securityFields)
+    private static let redirectFields = HTTPFields([noStoreField] + securityFields)
 
     private static let htmlField = HTTPField(name: .contentType, value: "text/html; charset=utf-8")
     private static let noStoreField = HTTPField(name: .cacheControl, value: "no-store")
@@ -66,11 +73,8 @@ struct PageResponses: Sendable {
 
     /// `303 See Other` to `location`.
     func redirect(to location: String) -> Response {
-        var headers = HTTPFields()
-        headers.reserveCapacity(8)
+        var headers = headers(Self.redirectFields)
         headers.append(HTTPField(name: .location, value: location))
-        headers.append(Self.noStoreField)
-        headers.append(HTTPField(name: .setCookie, value: nextNavigationCookie()))
         return Response(status: .seeOther, headers: headers)
     }
 
@@ -148,13 +152,18 @@ struct PageResponses: Sendable {
         cookie(Self.sessionCookie, value: "\(id)")
     }
 
-    /// Adds the headers every response carries; a response that set its own policy (a thumbnail's,
+    /// Adds the headers every response carries, unless it has them (pages and redirects are made
+    /// with them); a response that set its own policy (a thumbnail's,
     /// ``framedBySelfContentSecurityPolicy``) keeps it.
     static func addSecurityHeaders(to headers: inout HTTPFields) {
+        // Only these headers add `X-Content-Type-Options`, together with the other two.
+        guard !headers.contains(.xContentTypeOptions) else { return }
         if !headers.contains(.contentSecurityPolicy) { headers.append(contentSecurityPolicyField) }
         headers.append(noSniffField)
         headers.append(referrerPolicyField)
     }
+
+    private static let securityFields = [contentSecurityPolicyField, noSniffField, referrerPolicyField]
 
     private static let contentSecurityPolicyField = HTTPField(
         name: .contentSecurityPolicy, value: contentSecurityPolicy)
