@@ -181,9 +181,10 @@ extension SQLiteClickPathStore {
         let limits = self.limits
         do {
             return try database.write { db in
-                try appends.map { append -> (any Error)? in
+                let statements = try AppendStatements(db)
+                return try appends.map { append -> (any Error)? in
                     do {
-                        try Self.write(append, limits: limits, in: db)
+                        try Self.write(append, limits: limits, with: statements, in: db)
                         return nil
                     } catch let error as ClickPathStoreError {
                         return error
@@ -201,23 +202,17 @@ extension SQLiteClickPathStore {
 
     /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing,
     /// and nothing else of its own: every other failure is the file's.
-    private static func write(_ append: PendingAppend, limits: ClickPathStoreLimits, in db: Database) throws {
+    private static func write(
+        _ append: PendingAppend, limits: ClickPathStoreLimits, with statements: AppendStatements, in db: Database
+    ) throws {
         let (key, start, rows) = (append.key, append.start, append.rows)
-        let stored = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?"), arguments: [key])
+        let stored = try statements.entryCount(ofSession: key)
         if let refusal = limits.refusal(appending: rows.count, toSession: append.session, at: start, stored: stored) {
             throw refusal
         }
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO sessions (id, entryCount, lastUsed, recency)
-                VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(recency), 0) + 1 FROM sessions))
-                ON CONFLICT (id) DO UPDATE SET entryCount = ?2, lastUsed = ?3, recency = excluded.recency
-                """
-        ).execute(arguments: [key, start + rows.count, append.now])
-        let insert = try db.cachedStatement(sql: "INSERT INTO entries (session, position, entry) VALUES (?, ?, ?)")
+        try statements.storeSession(key, entryCount: start + rows.count, lastUsed: append.now)
         for (offset, row) in rows.enumerated() {
-            try insert.execute(arguments: [key, start + offset, row])
+            try statements.insertEntry(row, ofSession: key, at: start + offset)
         }
         if stored == nil { try removeLeastRecentlyUsed(keeping: limits.maxSessions, in: db) }
     }

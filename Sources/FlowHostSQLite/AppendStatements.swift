@@ -1,0 +1,101 @@
+import GRDB
+import GRDBSQLite
+
+/// The statements of an append (``SQLiteClickPathStore``'s one write a click), run through
+/// SQLite's own API on statements GRDB prepared and keeps: GRDB's statement cache finalizes them
+/// when the connection closes, and its transaction wraps them.
+///
+/// GRDB's `execute(arguments:)` boxes each argument in a `DatabaseValue`, checks them against the
+/// statement, checks that it runs on the connection's queue and calls its observation hooks
+/// around the step: 3-4 µs a statement, and an append runs three (its session's count, the
+/// session's row, its entry). Here a string is bound where it lies (`SQLITE_STATIC`, as GRDB's
+/// own temporary bindings are: SQLite reads it during the step, inside its `withCString`), and a
+/// statement is reset and its bindings cleared once it ran. Made once a transaction: GRDB's cache
+/// finds a statement by its text, which it hashes.
+struct AppendStatements {
+    private let connection: SQLiteConnection?
+    private let count: Statement
+    private let session: Statement
+    private let entry: Statement
+
+    /// The statements of `db`, the writer's connection, inside the transaction that runs them.
+    init(_ db: Database) throws {
+        connection = db.sqliteConnection
+        count = try db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?")
+        session = try db.cachedStatement(
+            sql: """
+                INSERT INTO sessions (id, entryCount, lastUsed, recency)
+                VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(recency), 0) + 1 FROM sessions))
+                ON CONFLICT (id) DO UPDATE SET entryCount = ?2, lastUsed = ?3, recency = excluded.recency
+                """)
+        entry = try db.cachedStatement(sql: "INSERT INTO entries (session, position, entry) VALUES (?, ?, ?)")
+    }
+
+    /// The number of entries stored for the session whose digest is `key`, nil when it has no row.
+    func entryCount(ofSession key: String) throws -> Int? {
+        let statement = count.sqliteStatement
+        defer { finish(statement) }
+        return try key.withCString { key in
+            bind(key, to: statement, at: 1)
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: return Int(sqlite3_column_int64(statement, 0))
+            case SQLITE_DONE: return nil
+            case let code: throw failure(code, in: count)
+            }
+        }
+    }
+
+    /// Creates or updates the row of the session whose digest is `key`: `entryCount` entries, used
+    /// at `lastUsed`, and now the most recently used.
+    func storeSession(_ key: String, entryCount: Int, lastUsed: Double) throws {
+        let statement = session.sqliteStatement
+        defer { finish(statement) }
+        try key.withCString { key in
+            bind(key, to: statement, at: 1)
+            sqlite3_bind_int64(statement, 2, Int64(entryCount))
+            sqlite3_bind_double(statement, 3, lastUsed)
+            try step(statement, of: session)
+        }
+    }
+
+    /// Inserts `row` (an entry as the store keeps it) at `position` of the session whose digest is
+    /// `key`.
+    func insertEntry(_ row: String, ofSession key: String, at position: Int) throws {
+        let statement = entry.sqliteStatement
+        defer { finish(statement) }
+        try key.withCString { key in
+            try row.withCString { row in
+                bind(key, to: statement, at: 1)
+                sqlite3_bind_int64(statement, 2, Int64(position))
+                bind(row, to: statement, at: 3)
+                try step(statement, of: entry)
+            }
+        }
+    }
+
+    /// Binds the C string `text` as TEXT up to its NUL, as GRDB binds a `String`, without a copy
+    /// (`SQLITE_STATIC`): `text` must outlive the step.
+    private func bind(_ text: UnsafePointer<CChar>, to statement: SQLiteStatement, at index: CInt) {
+        sqlite3_bind_text(statement, index, text, -1, nil)
+    }
+
+    /// Runs `statement`, which returns no row, to its end.
+    private func step(_ statement: SQLiteStatement, of owner: Statement) throws {
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else { throw failure(code, in: owner) }
+    }
+
+    /// Makes `statement` ready for its next run, with no pointer into a string that is gone.
+    private func finish(_ statement: SQLiteStatement) {
+        // Its result repeats the step's, which was handled.
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
+    /// The error SQLite reports for `code`, as GRDB's statements throw it.
+    private func failure(_ code: CInt, in statement: Statement) -> DatabaseError {
+        DatabaseError(
+            resultCode: ResultCode(rawValue: code), message: connection.map { String(cString: sqlite3_errmsg($0)) },
+            sql: statement.sql)
+    }
+}
