@@ -3,7 +3,7 @@ import GRDBSQLite
 
 /// The statements of an append (``SQLiteClickPathStore``'s one write a click), run through
 /// SQLite's own API on statements GRDB prepared and keeps: GRDB's statement cache finalizes them
-/// when the connection closes, and its transaction wraps them.
+/// when the connection closes. The transaction around them too (``inTransaction(_:)``).
 ///
 /// GRDB's `execute(arguments:)` boxes each argument in a `DatabaseValue`, checks them against the
 /// statement, checks that it runs on the connection's queue and calls its observation hooks
@@ -14,13 +14,21 @@ import GRDBSQLite
 /// finds a statement by its text, which it hashes.
 struct AppendStatements {
     private let connection: SQLiteConnection?
+    private let begin: Statement
+    private let commit: Statement
+    private let rollback: Statement
     private let count: Statement
     private let session: Statement
     private let entry: Statement
 
-    /// The statements of `db`, the writer's connection, inside the transaction that runs them.
+    /// The statements of `db`, the writer's connection.
     init(_ db: Database) throws {
         connection = db.sqliteConnection
+        // IMMEDIATE, as GRDB begins a write: the write lock is taken (or waited for, within the
+        // store's patience) before the first read, so no read is upgraded into SQLITE_BUSY.
+        begin = try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION")
+        commit = try db.cachedStatement(sql: "COMMIT TRANSACTION")
+        rollback = try db.cachedStatement(sql: "ROLLBACK TRANSACTION")
         count = try db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?")
         session = try db.cachedStatement(
             sql: """
@@ -29,6 +37,22 @@ struct AppendStatements {
                 ON CONFLICT (id) DO UPDATE SET entryCount = ?2, lastUsed = ?3, recency = excluded.recency
                 """)
         entry = try db.cachedStatement(sql: "INSERT INTO entries (session, position, entry) VALUES (?, ?, ?)")
+    }
+
+    /// Runs `body` in a transaction and commits it; when `body` or the commit throws, rolls it
+    /// back (unless SQLite did) and rethrows. GRDB's `write` does the same, but parses `BEGIN` and
+    /// `COMMIT` anew each time.
+    func inTransaction<Value>(_ body: () throws -> Value) throws -> Value {
+        try run(begin)
+        do {
+            let value = try body()
+            try run(commit)
+            return value
+        } catch {
+            // An I/O error, a full disk or memory may have rolled it back already.
+            if let connection, sqlite3_get_autocommit(connection) == 0 { try run(rollback) }
+            throw error
+        }
     }
 
     /// The number of entries stored for the session whose digest is `key`, nil when it has no row.
@@ -77,6 +101,12 @@ struct AppendStatements {
     /// (`SQLITE_STATIC`): `text` must outlive the step.
     private func bind(_ text: UnsafePointer<CChar>, to statement: SQLiteStatement, at index: CInt) {
         sqlite3_bind_text(statement, index, text, -1, nil)
+    }
+
+    /// Runs `statement`, which has no argument and returns no row, to its end.
+    private func run(_ statement: Statement) throws {
+        defer { finish(statement.sqliteStatement) }
+        try step(statement.sqliteStatement, of: statement)
     }
 
     /// Runs `statement`, which returns no row, to its end.

@@ -180,14 +180,16 @@ extension SQLiteClickPathStore {
     private func write(_ appends: [PendingAppend]) -> [(any Error)?] {
         let limits = self.limits
         do {
-            return try database.write { db in
+            return try database.writeWithoutTransaction { db in
                 let statements = try AppendStatements(db)
-                return try appends.map { append -> (any Error)? in
-                    do {
-                        try Self.write(append, limits: limits, with: statements, in: db)
-                        return nil
-                    } catch let error as ClickPathStoreError {
-                        return error
+                return try statements.inTransaction {
+                    try appends.map { append -> (any Error)? in
+                        do {
+                            try Self.write(append, limits: limits, with: statements, in: db)
+                            return nil
+                        } catch let error as ClickPathStoreError {
+                            return error
+                        }
                     }
                 }
             }
