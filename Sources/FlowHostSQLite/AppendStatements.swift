@@ -7,8 +7,8 @@ import GRDBSQLite
 ///
 /// GRDB's `execute(arguments:)` boxes each argument in a `DatabaseValue`, checks them against the
 /// statement, checks that it runs on the connection's queue and calls its observation hooks
-/// around the step: 3-4 µs a statement, and an append runs three (its session's count, the
-/// session's row, its entry). Here a string is bound where it lies (`SQLITE_STATIC`, as GRDB's
+/// around the step: 3-4 µs a statement, and an append runs three (its session's row and count,
+/// the row's update, its entry). Here a string is bound where it lies (`SQLITE_STATIC`, as GRDB's
 /// own temporary bindings are: SQLite reads it during the step, inside its `withCString`), and a
 /// statement is reset and its bindings cleared once it ran. Made once a transaction: GRDB's cache
 /// finds a statement by its text, which it hashes.
@@ -17,8 +17,10 @@ struct AppendStatements {
     private let begin: Statement
     private let commit: Statement
     private let rollback: Statement
-    private let count: Statement
-    private let session: Statement
+    private let mostRecentSession: Statement
+    private let storedSession: Statement
+    private let updateSession: Statement
+    private let insertSession: Statement
     private let entry: Statement
 
     /// The statements of `db`, the writer's connection.
@@ -29,13 +31,12 @@ struct AppendStatements {
         begin = try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION")
         commit = try db.cachedStatement(sql: "COMMIT TRANSACTION")
         rollback = try db.cachedStatement(sql: "ROLLBACK TRANSACTION")
-        count = try db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?")
-        session = try db.cachedStatement(
-            sql: """
-                INSERT INTO sessions (id, entryCount, lastUsed, recency)
-                VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(recency), 0) + 1 FROM sessions))
-                ON CONFLICT (id) DO UPDATE SET entryCount = ?2, lastUsed = ?3, recency = excluded.recency
-                """)
+        mostRecentSession = try db.cachedStatement(sql: "SELECT COALESCE(MAX(recency), 0) FROM sessions")
+        storedSession = try db.cachedStatement(sql: "SELECT rowid, entryCount FROM sessions WHERE id = ?")
+        updateSession = try db.cachedStatement(
+            sql: "UPDATE sessions SET entryCount = ?, lastUsed = ?, recency = ? WHERE rowid = ?")
+        insertSession = try db.cachedStatement(
+            sql: "INSERT INTO sessions (id, entryCount, lastUsed, recency) VALUES (?, ?, ?, ?)")
         entry = try db.cachedStatement(sql: "INSERT INTO entries (session, position, entry) VALUES (?, ?, ?)")
     }
 
@@ -55,30 +56,57 @@ struct AppendStatements {
         }
     }
 
-    /// The number of entries stored for the session whose digest is `key`, nil when it has no row.
-    func entryCount(ofSession key: String) throws -> Int? {
-        let statement = count.sqliteStatement
+    /// The highest `recency` of the sessions (0 when there is none), read once a transaction: the
+    /// transaction holds the file's write lock, so no other connection gives out a recency until
+    /// it ends, and each append's session takes the next one (as each append's own
+    /// `MAX(recency) + 1` did, one index lookup less an append).
+    func mostRecent() throws -> Int64 {
+        let statement = mostRecentSession.sqliteStatement
+        defer { finish(statement) }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_ROW else { throw failure(code, in: mostRecentSession) }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// The row of the session whose digest is `key` and its number of entries, nil when it has no
+    /// row: the row is where its update goes, with no second lookup of `key` (valid until the
+    /// transaction ends).
+    func session(_ key: String) throws -> (row: Int64, entryCount: Int)? {
+        let statement = storedSession.sqliteStatement
         defer { finish(statement) }
         return try key.withCString { key in
             bind(key, to: statement, at: 1)
             switch sqlite3_step(statement) {
-            case SQLITE_ROW: return Int(sqlite3_column_int64(statement, 0))
+            case SQLITE_ROW: return (sqlite3_column_int64(statement, 0), Int(sqlite3_column_int64(statement, 1)))
             case SQLITE_DONE: return nil
-            case let code: throw failure(code, in: count)
+            case let code: throw failure(code, in: storedSession)
             }
         }
     }
 
-    /// Creates or updates the row of the session whose digest is `key`: `entryCount` entries, used
-    /// at `lastUsed`, and now the most recently used.
-    func storeSession(_ key: String, entryCount: Int, lastUsed: Double) throws {
-        let statement = session.sqliteStatement
+    /// Updates the session at `row` (``session(_:)``): `entryCount` entries, used at `lastUsed`,
+    /// its recency `recency`.
+    func updateSession(at row: Int64, entryCount: Int, lastUsed: Double, recency: Int64) throws {
+        let statement = updateSession.sqliteStatement
+        defer { finish(statement) }
+        sqlite3_bind_int64(statement, 1, Int64(entryCount))
+        sqlite3_bind_double(statement, 2, lastUsed)
+        sqlite3_bind_int64(statement, 3, recency)
+        sqlite3_bind_int64(statement, 4, row)
+        try step(statement, of: updateSession)
+    }
+
+    /// Creates the row of the session whose digest is `key`, which has none: `entryCount`
+    /// entries, used at `lastUsed`, its recency `recency`.
+    func insertSession(_ key: String, entryCount: Int, lastUsed: Double, recency: Int64) throws {
+        let statement = insertSession.sqliteStatement
         defer { finish(statement) }
         try key.withCString { key in
             bind(key, to: statement, at: 1)
             sqlite3_bind_int64(statement, 2, Int64(entryCount))
             sqlite3_bind_double(statement, 3, lastUsed)
-            try step(statement, of: session)
+            sqlite3_bind_int64(statement, 4, recency)
+            try step(statement, of: insertSession)
         }
     }
 

@@ -183,9 +183,10 @@ extension SQLiteClickPathStore {
             return try database.writeWithoutTransaction { db in
                 let statements = try AppendStatements(db)
                 return try statements.inTransaction {
-                    try appends.map { append -> (any Error)? in
+                    var recency = try statements.mostRecent()
+                    return try appends.map { append -> (any Error)? in
                         do {
-                            try Self.write(append, limits: limits, with: statements, in: db)
+                            try Self.write(append, limits: limits, with: statements, recency: &recency, in: db)
                             return nil
                         } catch let error as ClickPathStoreError {
                             return error
@@ -203,16 +204,26 @@ extension SQLiteClickPathStore {
     }
 
     /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing,
-    /// and nothing else of its own: every other failure is the file's.
+    /// and nothing else of its own: every other failure is the file's. Its session becomes the
+    /// most recently used: `recency`, the highest given out, goes up by one.
     private static func write(
-        _ append: PendingAppend, limits: ClickPathStoreLimits, with statements: AppendStatements, in db: Database
+        _ append: PendingAppend, limits: ClickPathStoreLimits, with statements: AppendStatements,
+        recency: inout Int64, in db: Database
     ) throws {
         let (key, start, rows) = (append.key, append.start, append.rows)
-        let stored = try statements.entryCount(ofSession: key)
-        if let refusal = limits.refusal(appending: rows.count, toSession: append.session, at: start, stored: stored) {
+        let stored = try statements.session(key)
+        if let refusal = limits.refusal(
+            appending: rows.count, toSession: append.session, at: start, stored: stored?.entryCount)
+        {
             throw refusal
         }
-        try statements.storeSession(key, entryCount: start + rows.count, lastUsed: append.now)
+        recency += 1
+        if let stored {
+            try statements.updateSession(
+                at: stored.row, entryCount: start + rows.count, lastUsed: append.now, recency: recency)
+        } else {
+            try statements.insertSession(key, entryCount: start + rows.count, lastUsed: append.now, recency: recency)
+        }
         for (offset, row) in rows.enumerated() {
             try statements.insertEntry(row, ofSession: key, at: start + offset)
         }

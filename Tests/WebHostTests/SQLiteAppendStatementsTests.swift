@@ -80,6 +80,28 @@ struct SQLiteAppendStatementsTests {
         }
     }
 
+    @Test("appends from many tasks at once, written together, take one recency each: none shared, none skipped")
+    func recencyInBatches() async throws {
+        try await withStore { store, file in
+            let (sessions, clicks) = (32, 10)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for session in 0..<sessions {
+                    group.addTask {
+                        for position in 0..<clicks {
+                            try await store.append([.liveMove], toSession: "s\(session)", at: position)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            // Every append made its session the most recent, one above the highest before it.
+            let recencies = try await file.read { db in try Int.fetchAll(db, sql: "SELECT recency FROM sessions") }
+            #expect(recencies.count == sessions)
+            #expect(Set(recencies).count == sessions)
+            #expect(recencies.max() == sessions * clicks)
+        }
+    }
+
     @Test(
         "a statement SQLite refuses fails its append, leaves the session's row as it was, and the next append is stored"
     )
