@@ -180,13 +180,17 @@ extension SQLiteClickPathStore {
     private func write(_ appends: [PendingAppend]) -> [(any Error)?] {
         let limits = self.limits
         do {
-            return try database.write { db in
-                try appends.map { append -> (any Error)? in
-                    do {
-                        try Self.write(append, limits: limits, in: db)
-                        return nil
-                    } catch let error as ClickPathStoreError {
-                        return error
+            return try database.writeWithoutTransaction { db in
+                let statements = try AppendStatements(db)
+                return try statements.inTransaction {
+                    var recency = try statements.mostRecent()
+                    return try appends.map { append -> (any Error)? in
+                        do {
+                            try Self.write(append, limits: limits, with: statements, recency: &recency, in: db)
+                            return nil
+                        } catch let error as ClickPathStoreError {
+                            return error
+                        }
                     }
                 }
             }
@@ -200,24 +204,28 @@ extension SQLiteClickPathStore {
     }
 
     /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing,
-    /// and nothing else of its own: every other failure is the file's.
-    private static func write(_ append: PendingAppend, limits: ClickPathStoreLimits, in db: Database) throws {
+    /// and nothing else of its own: every other failure is the file's. Its session becomes the
+    /// most recently used: `recency`, the highest given out, goes up by one.
+    private static func write(
+        _ append: PendingAppend, limits: ClickPathStoreLimits, with statements: AppendStatements,
+        recency: inout Int64, in db: Database
+    ) throws {
         let (key, start, rows) = (append.key, append.start, append.rows)
-        let stored = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT entryCount FROM sessions WHERE id = ?"), arguments: [key])
-        if let refusal = limits.refusal(appending: rows.count, toSession: append.session, at: start, stored: stored) {
+        let stored = try statements.session(key)
+        if let refusal = limits.refusal(
+            appending: rows.count, toSession: append.session, at: start, stored: stored?.entryCount)
+        {
             throw refusal
         }
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO sessions (id, entryCount, lastUsed, recency)
-                VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(recency), 0) + 1 FROM sessions))
-                ON CONFLICT (id) DO UPDATE SET entryCount = ?2, lastUsed = ?3, recency = excluded.recency
-                """
-        ).execute(arguments: [key, start + rows.count, append.now])
-        let insert = try db.cachedStatement(sql: "INSERT INTO entries (session, position, entry) VALUES (?, ?, ?)")
+        recency += 1
+        if let stored {
+            try statements.updateSession(
+                at: stored.row, entryCount: start + rows.count, lastUsed: append.now, recency: recency)
+        } else {
+            try statements.insertSession(key, entryCount: start + rows.count, lastUsed: append.now, recency: recency)
+        }
         for (offset, row) in rows.enumerated() {
-            try insert.execute(arguments: [key, start + offset, row])
+            try statements.insertEntry(row, ofSession: key, at: start + offset)
         }
         if stored == nil { try removeLeastRecentlyUsed(keeping: limits.maxSessions, in: db) }
     }
