@@ -69,10 +69,28 @@ struct TemplateRenderingTests {
         for (text, escaped) in cases {
             #expect(try render("<p>{{text}}</p>", ["text": .string(text)]) == "<p>\(escaped)</p>")
         }
-        // 40 KB, past the 16 KB the output starts with, a special every 7 bytes: the byte escaper
-        // agrees with the String one.
+        // 40 KB, past the 16 KB the output starts with, a special every 7 bytes.
         let long = String(repeating: "ab<cd&e", count: 6_000)
-        #expect(try render("<p>{{text}}</p>", ["text": .string(long)]) == "<p>\(HTMLEscaping.escaped(long))</p>")
+        let escapedLong = String(repeating: "ab&lt;cd&amp;e", count: 6_000)
+        #expect(try render("<p>{{text}}</p>", ["text": .string(long)]) == "<p>\(escapedLong)</p>")
+        #expect(HTMLEscaping.escaped(long) == escapedLong)
+    }
+
+    @Test("HTMLEscaping escapes what each context needs, and appends after what the string holds")
+    func escapingContexts() {
+        let text = "<a href=\"x\">Tom & Jerry's</a> Amélie"
+        #expect(HTMLEscaping.escaped(text, for: .text) == "&lt;a href=\"x\"&gt;Tom &amp; Jerry's&lt;/a&gt; Amélie")
+        #expect(
+            HTMLEscaping.escaped(text, for: .attribute)
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry's&lt;/a&gt; Amélie")
+        #expect(
+            HTMLEscaping.escaped(text) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt; Amélie")
+        #expect(HTMLEscaping.escaped("Amélie's", for: .attribute) == "Amélie's")
+        #expect(HTMLEscaping.escaped("") == "")
+        var output = "<p>"
+        HTMLEscaping.append("1 < 2", to: &output, for: .text)
+        HTMLEscaping.append("plain", to: &output, for: .text)
+        #expect(output == "<p>1 &lt; 2plain")
     }
 
     @Test("rendered markup is written as it is by {{name}} and {{{name}}}, and counts as a value in sections")
