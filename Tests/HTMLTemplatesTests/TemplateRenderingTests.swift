@@ -144,6 +144,26 @@ struct TemplateRenderingTests {
         #expect(html == "<ul><li>Heat</li></ul>")
     }
 
+    @Test("nested, empty and sibling sections end where their tags close, partials included, in every row")
+    func nestedSections() throws {
+        // Each section's body is the operations up to its end: a wrong end repeats or skips what
+        // follows it.
+        let template =
+            "<ul>{{#rows}}<li>{{#empty}}{{/empty}}{{#tags}}[{{^hidden}}{{name}}{{/hidden}}]{{/tags}}"
+            + "{{> parts/cell}}{{^tags}}none{{/tags}}</li>{{/rows}}</ul>{{#rows}}{{title}}{{/rows}}<p>{{footer}}</p>"
+        let values: TemplateValue = [
+            "rows": [
+                ["title": "Heat", "tags": [["name": "a"], ["name": "b", "hidden": true], ["name": "c"]]],
+                ["title": "Ronin", "tags": []],
+            ],
+            "footer": "end", "empty": true,
+        ]
+        let html = try render(template, values, partials: ["parts/cell": "<i>{{title}}{{#tags}}.{{/tags}}</i>"])
+        #expect(
+            html
+                == "<ul><li>[a][][c]<i>Heat...</i></li><li><i>Ronin</i>none</li></ul>HeatRonin<p>end</p>")
+    }
+
     @Test("a page made only of a partial tag, and a partial made only of a value, load and render")
     func tagOnlyTemplates() throws {
         // Given a page that is only {{> parts/row}} and a partial that is only {{title}}
