@@ -64,28 +64,30 @@ public struct PageRenderer: Sendable {
             layers.append(value)
             lacksTemplate = lacksTemplate || lacks
         }
-        var page: [TemplateKey: TemplateValue] = [
-            "title": .string(tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost"),
-            "layers": .list(layers),
-            "stylesheetURL": .string(links.stylesheet),
-        ]
-        if let script = links.script { page["scriptURL"] = .string(script) }
-        if let events = links.events { page["eventsURL"] = .string(events) }
-        if let notice { page["notice"] = .string(notice) }
-        if let share = links.share { page["shareURL"] = .string(share) }
-        if let inspector = links.inspector { page["inspectorURL"] = .string(inspector) }
-        if let map = links.flowMap { page["flowMapURL"] = .string(map) }
+        var page = [TemplateKey: TemplateValue](minimumCapacity: 12)
+        page[ChromeKey.title] = .string(
+            tree.visibleScreen.map { $0.title.isEmpty ? "FlowHost" : $0.title } ?? "FlowHost")
+        page[ChromeKey.layers] = .list(layers)
+        page[ChromeKey.stylesheetURL] = .string(links.stylesheet)
+        if let script = links.script { page[ChromeKey.scriptURL] = .string(script) }
+        if let events = links.events { page[ChromeKey.eventsURL] = .string(events) }
+        if let notice { page[ChromeKey.notice] = .string(notice) }
+        if let share = links.share { page[ChromeKey.shareURL] = .string(share) }
+        if let inspector = links.inspector { page[ChromeKey.inspectorURL] = .string(inspector) }
+        if let map = links.flowMap { page[ChromeKey.flowMapURL] = .string(map) }
         if let refresh = links.refresh {
-            page["refresh"] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
+            page[ChromeKey.refresh] = ["url": .string(refresh.url), "seconds": .int(refresh.seconds)]
         }
-        if let alert = tree.alert { page["alert"] = alertValue(alert) }
-        if let prompt = links.taskPrompt { page["taskPrompt"] = prompt.templateValue }
-        if let comments = links.comments { page["comments"] = comments.templateValue }
-        if !links.forms.isEmpty { page["exportedForms"] = ["forms": .list(links.forms.map(\.templateValue))] }
+        if let alert = tree.alert { page[ChromeKey.alert] = alertValue(alert) }
+        if let prompt = links.taskPrompt { page[ChromeKey.taskPrompt] = prompt.templateValue }
+        if let comments = links.comments { page[ChromeKey.comments] = comments.templateValue }
+        if !links.forms.isEmpty {
+            page[ChromeKey.exportedForms] = ["forms": .list(links.forms.map(\.templateValue))]
+        }
         if !templates.problems.isEmpty, problemDetails {
-            page["templateProblems"] = problemsValue(templates.problems)
+            page[ChromeKey.templateProblems] = problemsValue(templates.problems)
         } else if lacksTemplate {
-            page["templateProblems"] = [
+            page[ChromeKey.templateProblems] = [
                 "summary": "This screen has a template problem",
                 "hint": "It shows again once the prototype's templates are fixed.",
             ]
@@ -171,44 +173,44 @@ public struct PageRenderer: Sendable {
         // layer's disabled fieldset nothing in it can be submitted.
         let (content, lacksContent) = try content(of: layer.screen, context: &context)
         var lacksTemplate = lacksContent
-        var value: [TemplateKey: TemplateValue] = [
-            "isBase": .bool(layer.style == .window),
-            "isSheet": .bool(layer.style == .pageSheet),
-            "isFullScreen": .bool(layer.style == .fullScreen),
-            "isTop": .bool(isTop),
-            "isInteractive": .bool(layer.isInteractive),
-            "content": .html(content),
-        ]
+        var value = [TemplateKey: TemplateValue](minimumCapacity: 10)
+        value[ChromeKey.isBase] = .bool(layer.style == .window)
+        value[ChromeKey.isSheet] = .bool(layer.style == .pageSheet)
+        value[ChromeKey.isFullScreen] = .bool(layer.style == .fullScreen)
+        value[ChromeKey.isTop] = .bool(isTop)
+        value[ChromeKey.isInteractive] = .bool(layer.isInteractive)
+        value[ChromeKey.content] = .html(content)
         // The bars come the nearest container's first: the outermost's top bar is drawn highest, the
-        // innermost's bottom bar right under the content.
+        // innermost's bottom bar right under the content. Each list holds the markup (or the class
+        // name) itself, which the layer template writes as `{{{.}}}` (`{{.}}`): no object a bar.
         var topBars: [TemplateValue] = []
         var bottomBars: [TemplateValue] = []
         var headers: [TemplateValue] = []
         var classes: [TemplateValue] = []
         for bar in layer.bars {
             var values = bar.templateValue
-            values["isTop"] = .bool(isTop)
+            values[ChromeKey.isTop] = .bool(isTop)
             guard let html = try render(values, template: type(of: bar).template, context: &context) else {
                 lacksTemplate = true
                 continue
             }
             switch type(of: bar).position {
-            case .top: topBars.insert(["html": .html(html)], at: 0)
-            case .bottom: bottomBars.append(["html": .html(html)])
+            case .top: topBars.insert(.html(html), at: 0)
+            case .bottom: bottomBars.append(.html(html))
             }
             if let header = bar.contentHeader {
                 guard let html = try render(values, template: header, context: &context) else {
                     lacksTemplate = true
                     continue
                 }
-                headers.insert(["html": .html(html)], at: 0)
+                headers.insert(.html(html), at: 0)
             }
-            if let name = bar.contentClass { classes.append(["name": .string(name)]) }
+            if let name = bar.contentClass { classes.append(.string(name)) }
         }
-        value["topBars"] = .list(topBars)
-        value["bottomBars"] = .list(bottomBars)
-        value["contentHeaders"] = .list(headers)
-        value["contentClasses"] = .list(classes)
+        value[ChromeKey.topBars] = .list(topBars)
+        value[ChromeKey.bottomBars] = .list(bottomBars)
+        value[ChromeKey.contentHeaders] = .list(headers)
+        value[ChromeKey.contentClasses] = .list(classes)
         return (.object(value), lacksTemplate)
     }
 
@@ -250,17 +252,17 @@ public struct PageRenderer: Sendable {
 
     private func alertValue(_ alert: AlertSnapshot) -> TemplateValue {
         var value: [TemplateKey: TemplateValue] = [
-            "title": .string(alert.title),
-            "isPair": .bool(alert.actions.count == 2),
-            "actions": .list(
+            ChromeKey.title: .string(alert.title),
+            ChromeKey.isPair: .bool(alert.actions.count == 2),
+            ChromeKey.actions: .list(
                 alert.actions.map {
                     [
-                        "title": .string($0.title), "action": $0.action.barValue, "isCancel": .bool($0.isCancel),
-                        "isDestructive": .bool($0.isDestructive),
+                        ChromeKey.title: .string($0.title), ChromeKey.action: $0.action.barValue,
+                        ChromeKey.isCancel: .bool($0.isCancel), ChromeKey.isDestructive: .bool($0.isDestructive),
                     ]
                 }),
         ]
-        if let message = alert.message { value["message"] = .string(message) }
+        if let message = alert.message { value[ChromeKey.message] = .string(message) }
         return .object(value)
     }
 }

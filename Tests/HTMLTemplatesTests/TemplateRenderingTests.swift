@@ -69,10 +69,28 @@ struct TemplateRenderingTests {
         for (text, escaped) in cases {
             #expect(try render("<p>{{text}}</p>", ["text": .string(text)]) == "<p>\(escaped)</p>")
         }
-        // 40 KB, past the 16 KB the output starts with, a special every 7 bytes: the byte escaper
-        // agrees with the String one.
+        // 40 KB, past the 16 KB the output starts with, a special every 7 bytes.
         let long = String(repeating: "ab<cd&e", count: 6_000)
-        #expect(try render("<p>{{text}}</p>", ["text": .string(long)]) == "<p>\(HTMLEscaping.escaped(long))</p>")
+        let escapedLong = String(repeating: "ab&lt;cd&amp;e", count: 6_000)
+        #expect(try render("<p>{{text}}</p>", ["text": .string(long)]) == "<p>\(escapedLong)</p>")
+        #expect(HTMLEscaping.escaped(long) == escapedLong)
+    }
+
+    @Test("HTMLEscaping escapes what each context needs, and appends after what the string holds")
+    func escapingContexts() {
+        let text = "<a href=\"x\">Tom & Jerry's</a> Amélie"
+        #expect(HTMLEscaping.escaped(text, for: .text) == "&lt;a href=\"x\"&gt;Tom &amp; Jerry's&lt;/a&gt; Amélie")
+        #expect(
+            HTMLEscaping.escaped(text, for: .attribute)
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry's&lt;/a&gt; Amélie")
+        #expect(
+            HTMLEscaping.escaped(text) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt; Amélie")
+        #expect(HTMLEscaping.escaped("Amélie's", for: .attribute) == "Amélie's")
+        #expect(HTMLEscaping.escaped("") == "")
+        var output = "<p>"
+        HTMLEscaping.append("1 < 2", to: &output, for: .text)
+        HTMLEscaping.append("plain", to: &output, for: .text)
+        #expect(output == "<p>1 &lt; 2plain")
     }
 
     @Test("rendered markup is written as it is by {{name}} and {{{name}}}, and counts as a value in sections")
@@ -124,6 +142,26 @@ struct TemplateRenderingTests {
         let html = try render(
             "<ul>{{#rows}}{{> parts/row}}{{/rows}}</ul>", values, partials: ["parts/row": "<li>{{title}}</li>"])
         #expect(html == "<ul><li>Heat</li></ul>")
+    }
+
+    @Test("nested, empty and sibling sections end where their tags close, partials included, in every row")
+    func nestedSections() throws {
+        // Each section's body is the operations up to its end: a wrong end repeats or skips what
+        // follows it.
+        let template =
+            "<ul>{{#rows}}<li>{{#empty}}{{/empty}}{{#tags}}[{{^hidden}}{{name}}{{/hidden}}]{{/tags}}"
+            + "{{> parts/cell}}{{^tags}}none{{/tags}}</li>{{/rows}}</ul>{{#rows}}{{title}}{{/rows}}<p>{{footer}}</p>"
+        let values: TemplateValue = [
+            "rows": [
+                ["title": "Heat", "tags": [["name": "a"], ["name": "b", "hidden": true], ["name": "c"]]],
+                ["title": "Ronin", "tags": []],
+            ],
+            "footer": "end", "empty": true,
+        ]
+        let html = try render(template, values, partials: ["parts/cell": "<i>{{title}}{{#tags}}.{{/tags}}</i>"])
+        #expect(
+            html
+                == "<ul><li>[a][][c]<i>Heat...</i></li><li><i>Ronin</i>none</li></ul>HeatRonin<p>end</p>")
     }
 
     @Test("a page made only of a partial tag, and a partial made only of a value, load and render")

@@ -20,6 +20,9 @@ public struct TemplateLibrary: Sendable {
     private typealias Source = (name: String, file: String, source: String)
 
     private(set) var compiled: [String: CompiledTemplate] = [:]
+    /// The same templates by their names made keys: what a `{{> name}}` tag finds its partial in,
+    /// with the name hashed once, when its template was compiled.
+    private var partials: [TemplateKey: CompiledTemplate] = [:]
     /// The names of the templates.
     public private(set) var names: Set<String> = []
     /// The folder the templates were loaded from; nil for templates given as text.
@@ -125,6 +128,7 @@ public struct TemplateLibrary: Sendable {
             self.problems += found
             guard let template = template ?? previous[name] else { continue }
             compiled[name] = template
+            partials[TemplateKey(name)] = template
             names.insert(name)
         }
     }
@@ -161,6 +165,6 @@ public struct TemplateLibrary: Sendable {
     ) throws(RenderError) {
         guard let found = compiled[template] else { throw .unknownTemplate(template) }
         var stack = [values]
-        found.render(into: &output, stack: &stack, partials: compiled, context: &context)
+        found.render(into: &output, stack: &stack, partials: partials, context: &context)
     }
 }

@@ -11,9 +11,10 @@
 ///
 /// The compiler reads the template's HTML as well (``TemplateCompiler``), so the nodes know where
 /// actions go: a page rendered for a static export adjusts the forms and buttons that carry them,
-/// and a crawl reads their labels as the page renders (``RenderContext``).
+/// and a crawl reads their labels as the page renders (``RenderContext``). The nodes are what the
+/// compiler makes; a render reads them laid out as a ``TemplateProgram``.
 struct CompiledTemplate: Sendable {
-    indirect enum Node: Sendable {
+    enum Node: Sendable {
         /// Template text, and its text content for labels (tags as spaces, references decoded).
         case text(String, label: String)
         /// `{{name}}`; `inText` when it writes text content (not an attribute or a tag).
@@ -101,11 +102,11 @@ struct CompiledTemplate: Sendable {
         let suffix: String
     }
 
-    /// The nodes with the marks a page followed for its actions needs.
-    let nodes: [Node]
+    /// The nodes with the marks a page followed for its actions needs, as they render.
+    let program: TemplateProgram
     /// The same without the marks, their text joined: what a served page renders, as fast as
     /// before the marks existed.
-    let plainNodes: [Node]
+    let plainProgram: TemplateProgram
     /// What it reads, with where (``TemplateNameUsage`` follows renders over these).
     let names: TemplateNames
 
@@ -113,8 +114,9 @@ struct CompiledTemplate: Sendable {
     /// does not pair up.
     init(tokens: [MustacheTokenizer.Token], file: String, source: String) throws(TemplateProblem) {
         var compiler = TemplateCompiler(tokens: tokens, file: file, source: source)
-        nodes = try compiler.compile()
-        plainNodes = Self.plain(nodes)
+        let nodes = try compiler.compile()
+        program = TemplateProgram(nodes)
+        plainProgram = TemplateProgram(Self.plain(nodes))
         names = TemplateNames(tokens: tokens, file: file, source: source)
     }
 
@@ -144,97 +146,11 @@ struct CompiledTemplate: Sendable {
     // MARK: Rendering
 
     func render(
-        into output: inout HTMLOutput, stack: inout [TemplateValue], partials: [String: CompiledTemplate],
+        into output: inout HTMLOutput, stack: inout [TemplateValue], partials: [TemplateKey: CompiledTemplate],
         context: inout RenderContext
     ) {
-        Self.render(
-            context.followsElements ? nodes : plainNodes, into: &output, stack: &stack, partials: partials,
-            context: &context)
-    }
-
-    private static func render(
-        _ nodes: [Node], into output: inout HTMLOutput, stack: inout [TemplateValue],
-        partials: [String: CompiledTemplate],
-        context: inout RenderContext
-    ) {
-        for node in nodes {
-            switch node {
-            case .text(let text, _):
-                output.append(text)
-                if context.isReadingLabel, case .text(_, let label) = node { context.readLabel(label) }
-            case .variable(let name, let escaped, let inText):
-                guard let value = name.lookup(in: stack) else { continue }
-                write(value, escaped: escaped, into: &output, context: &context)
-                if inText && context.isReadingLabel { context.readLabel(value) }
-            case .section(let name, let inverted, let body):
-                let value = name.lookup(in: stack)
-                if inverted {
-                    if !isTruthy(value) {
-                        render(body, into: &output, stack: &stack, partials: partials, context: &context)
-                    }
-                    continue
-                }
-                switch value {
-                case .list(let elements)?:
-                    for element in elements {
-                        stack.append(element)
-                        render(body, into: &output, stack: &stack, partials: partials, context: &context)
-                        stack.removeLast()
-                    }
-                case .bool(true)?:
-                    render(body, into: &output, stack: &stack, partials: partials, context: &context)
-                case let value? where isTruthy(value):
-                    stack.append(value)
-                    render(body, into: &output, stack: &stack, partials: partials, context: &context)
-                    stack.removeLast()
-                default:
-                    break
-                }
-            case .partial(let name):
-                partials[name]?.render(into: &output, stack: &stack, partials: partials, context: &context)
-            case .actionAttribute(let attribute):
-                let value = attribute.name.lookup(in: stack)
-                if case .action(let action)? = value {
-                    context.write(action, attribute: attribute, into: &output)
-                } else {
-                    output.append(attribute.prefix)
-                    if let value { write(value, escaped: attribute.escaped, into: &output, context: &context) }
-                    output.append(attribute.suffix)
-                }
-            case .methodValue(let method):
-                context.writeMethod(method, into: &output)
-            case .publicFile(let path):
-                context.writeURL(ofPublicFile: path, into: &output)
-            case .startTag(let element):
-                if context.followsElements { context.open(element) }
-            case .startTagEnd(let tag):
-                if context.followsElements { context.close(tag, into: &output) }
-            case .endTag(let element):
-                if context.followsElements { context.end(element) }
-            }
-        }
-    }
-
-    private static func write(
-        _ value: TemplateValue, escaped: Bool, into output: inout HTMLOutput, context: inout RenderContext
-    ) {
-        switch value {
-        case .string(let text): escaped ? output.appendEscaped(text) : output.append(text)
-        case .html(let html): output.append(html)
-        case .int(let number): output.append(String(number))
-        case .double(let number): output.append(String(number))
-        case .bool(let flag): output.append(flag ? "true" : "false")
-        case .action(let action): output.appendEscaped(context.target(of: action))
-        case .publicFile(let path): output.appendEscaped(context.url(ofPublicFile: path))
-        case .list, .object, .null: break
-        }
-    }
-
-    private static func isTruthy(_ value: TemplateValue?) -> Bool {
-        switch value {
-        case nil, .null?, .bool(false)?: false
-        case .list(let elements)?: !elements.isEmpty
-        default: true
-        }
+        let program = context.followsElements ? program : plainProgram
+        program.render(
+            0..<program.operations.count, into: &output, stack: &stack, partials: partials, context: &context)
     }
 }

@@ -1,6 +1,8 @@
-/// FlowHost's one HTML escaper, over UTF-8 bytes: text without a character to escape is appended as
-/// it is. Templates escape `{{name}}` with it (``Context/anywhere``); HTML written by other means
-/// (the snapshot normalizer's lines, markup inserted into an SVG) with it too.
+/// FlowHost's one HTML escaper: its rules (what is escaped where, and as what) and the one loop
+/// that applies them, over UTF-8 bytes (`HTMLOutput.appendEscaped`, what a render writes with). Text without a character
+/// to escape is appended as it is. Templates escape `{{name}}` with it (``Context/anywhere``); HTML
+/// written by other means (the snapshot normalizer's lines, the flow map's labels, markup inserted
+/// into an SVG) goes through ``escaped(_:for:)``, which writes through the same loop.
 public enum HTMLEscaping {
     /// Where the text goes, which says what must be escaped.
     public enum Context: Sendable {
@@ -19,7 +21,8 @@ public enum HTMLEscaping {
         return output
     }
 
-    /// Appends `text` to `output`, escaped for `context`.
+    /// Appends `text` to `output`, escaped for `context`. Text with a character to escape goes
+    /// through the render's byte escaper (`HTMLOutput`), so that the rules are run by one loop.
     public static func append(_ text: String, to output: inout String, for context: Context = .anywhere) {
         let utf8 = text.utf8
         // A native string's bytes are scanned in place (through the view's indices the scan went
@@ -31,17 +34,10 @@ public enum HTMLEscaping {
             output += text
             return
         }
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if let replacement = replacement(for: utf8[index], in: context) {
-                output += text[start..<index]
-                output += replacement.description
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        output += text[start..<utf8.endIndex]
+        // Each special grows by at most 5 bytes (`&quot;`): room for a few without growing again.
+        var escaped = HTMLOutput(capacity: utf8.count + 32)
+        escaped.appendEscaped(text, for: context)
+        output += escaped.text
     }
 
     /// Whether `byte` is escaped in `context` (the scan every value goes through: no strings).

@@ -28,6 +28,11 @@ package struct HTMLOutput {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends `text`'s bytes as they are (a template's text).
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: text)
+    }
+
     /// Appends `html`'s bytes.
     mutating func append(_ html: RenderedHTML) {
         bytes.append(contentsOf: html.bytes)

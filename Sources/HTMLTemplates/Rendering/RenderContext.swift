@@ -74,26 +74,28 @@ public struct RenderContext {
         output.append(path)
     }
 
-    /// Writes the attribute `attribute` for `action`, or nothing when the action has no target here
-    /// (a covered layer's, a disabled one's), and notes the action on the element whose tag it is in.
+    /// Writes the attribute for `action` between its template's `prefix` (` action="`) and `suffix`
+    /// (the closing quote), or nothing when the action has no target here (a covered layer's, a
+    /// disabled one's), and notes the action on the element whose tag it is in.
     mutating func write(
-        _ action: ActionReference, attribute: CompiledTemplate.ActionAttribute, into output: inout HTMLOutput
+        _ action: ActionReference, prefix: UnsafeBufferPointer<UInt8>, suffix: UnsafeBufferPointer<UInt8>,
+        into output: inout HTMLOutput
     ) {
         guard let token = action.token, let actionLinks else { return }
         let target: ActionTarget?
         switch actionLinks {
-        case .post(let prefix):
+        case .post(let postPrefix):
             target = nil
-            output.append(attribute.prefix)
-            output.appendEscaped(prefix)
+            output.append(prefix)
+            output.appendEscaped(postPrefix)
             output.append(token)
-            output.append(attribute.suffix)
+            output.append(suffix)
         case .resolve(let resolve):
             target = resolve(token)
             if case .link(let url)? = target {
-                output.append(attribute.prefix)
+                output.append(prefix)
                 output.appendEscaped(url)
-                output.append(attribute.suffix)
+                output.append(suffix)
             }
         }
         guard followsElements else { return }
