@@ -30,7 +30,7 @@ enum Gzip {
     /// `bytes` compressed, if that makes them smaller; nil otherwise (or if no compressor can be
     /// made: only when memory runs out). The array is of the exact size (a page's compressed bytes
     /// are kept for as long as its session lives). `bytes` are read where they are: a rendered
-    /// page is compressed straight from its string's storage, never copied into a buffer first.
+    /// page is compressed straight from the buffer it was rendered into, never copied first.
     static func compress(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
         // Room for one byte less than the input: libdeflate answers 0 when the output does not
         // fit, that is, when compressing would not make it smaller.
