@@ -9,6 +9,7 @@ enum ChromeKey {
     static let stylesheetURL: TemplateKey = "stylesheetURL"
     static let scriptURL: TemplateKey = "scriptURL"
     static let eventsURL: TemplateKey = "eventsURL"
+    static let screenURL: TemplateKey = "screenURL"
     static let notice: TemplateKey = "notice"
     static let shareURL: TemplateKey = "shareURL"
     static let inspectorURL: TemplateKey = "inspectorURL"

@@ -38,6 +38,9 @@ public struct PageLinks: Sendable {
     public var actions: ActionLinks
     /// Where the page's script listens for live moves; nil for none.
     public var events: String?
+    /// The address of the screen the page shows, which its script puts in the address bar when the
+    /// page came as an action's answer (`<body data-url>`); nil for none.
+    public var screenURL: String?
     /// Where the Share control beside the phone posts; nil for no Share control.
     public var share: String?
     /// The inspector's page, opened from the toolbar beside Share; nil for none.

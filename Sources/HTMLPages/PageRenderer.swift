@@ -71,6 +71,7 @@ public struct PageRenderer: Sendable {
         page[ChromeKey.stylesheetURL] = .string(links.stylesheet)
         if let script = links.script { page[ChromeKey.scriptURL] = .string(script) }
         if let events = links.events { page[ChromeKey.eventsURL] = .string(events) }
+        if let screenURL = links.screenURL { page[ChromeKey.screenURL] = .string(screenURL) }
         if let notice { page[ChromeKey.notice] = .string(notice) }
         if let share = links.share { page[ChromeKey.shareURL] = .string(share) }
         if let inspector = links.inspector { page[ChromeKey.inspectorURL] = .string(inspector) }

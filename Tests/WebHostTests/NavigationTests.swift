@@ -49,6 +49,35 @@ struct NavigationTests {
         }
     }
 
+    @Test("an action posted as flowhost.js posts it answers the new screen's page itself, which names its own URL")
+    func actionAnsweredWithThePage() async throws {
+        try await withLabServer { client in
+            var browser = Browser(client)
+            let first = try await browser.open()
+            let firstURL = try #require(first.text.firstMatch(of: /data-url="(\/screen\/\d+)"/)?.1)
+            let action = try #require(first.action("Next"))
+            let second = try await browser.post(action + "?answer=page")
+            #expect(second.status == .ok)
+            #expect(second.heading == "Page 2")
+            #expect(second.headers[.cacheControl] == "no-store")
+            // The page names the screen's own URL, which the script puts in the address bar: a GET
+            // of it (a reload) shows the same screen and changes nothing.
+            let secondURL = try #require(second.text.firstMatch(of: /data-url="(\/screen\/\d+)"/)?.1)
+            #expect(secondURL != firstURL)
+            #expect(try await browser.get("/").headers[.location].map { $0[...] } == secondURL)
+            #expect(try await browser.get(String(secondURL)).heading == "Page 2")
+            // As with a 303, the browser is told how long the stored path is now.
+            #expect(second.headers[values: .setCookie].contains { $0.hasPrefix("flowhost_at=") })
+            // Posted again (a double click), it answers the page it led to and is taken once.
+            let again = try await browser.post(action + "?answer=page")
+            #expect(again.status == .ok && again.heading == "Page 2")
+            #expect(try await browser.get("/").headers[.location].map { $0[...] } == secondURL)
+            // Without the query, the same kind of action answers 303, as without JavaScript.
+            let next = try await browser.post(try #require(second.action("Next")))
+            #expect(next.status == .seeOther)
+        }
+    }
+
     @Test("Back to a held screen pops to it; Forward to the popped one opens it again; an unknown one changes nothing")
     func backAndForward() async throws {
         try await withLabServer { client in

@@ -150,6 +150,33 @@ class FlowHostTests:
         self.assertEqual(page.back_label(), "Movies")
         self.assertNotIn(page.url, {list_url, heat_url, pacino_url})
 
+    def test_02_a_click_is_one_request_and_leaves_the_screens_address(self):
+        page = self.signed_in_browser()
+        page.tap("Heat", title="Heat")
+        # flowhost.js posted the action asking for the page itself: answered with it, no redirect.
+        name, redirects = page.run(
+            "var n = performance.getEntriesByType('navigation')[0]; return [n.name, n.redirectCount];")
+        self.assertRegex(name, r"/_action/[0-9a-f]{32}\?answer=page$")
+        self.assertEqual(redirects, 0)
+        # The address bar shows the screen's own address, not the action's.
+        self.assertRegex(page.path, r"^/screen/\d+$")
+        heat_url = page.url
+        # A reload asks for the screen (a GET, no "resubmit the form?") and changes nothing.
+        marker = page._mark_document()
+        page.run("location.reload()")
+        page._wait_new_document(marker, "the page after a reload")
+        page.wait_title("Heat")
+        self.assertEqual(page.url, heat_url)
+        self.assertEqual(page.run("return performance.getEntriesByType('navigation')[0].type"), "reload")
+        self.assertEqual(page.cell_titles(), HEAT_CAST)
+        self.assertEqual(page.back_label(), "Movies")
+        # Back and Forward go through the screens' addresses as after a 303 (Forward opens Heat again).
+        page.back(title="Movies")
+        self.assertRegex(page.path, r"^/screen/\d+$")
+        page.forward(title="Heat")
+        self.assertRegex(page.path, r"^/screen/\d+$")
+        self.assertEqual(page.cell_titles(), HEAT_CAST)
+
     def test_03_each_tab_keeps_its_stack(self):
         page = self.signed_in_browser()
         page.tap("Heat", title="Heat")

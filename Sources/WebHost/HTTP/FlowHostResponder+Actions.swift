@@ -5,7 +5,10 @@ import Hummingbird
 
 extension FlowHostResponder {
     /// `POST /_action/<token>`: runs the action on the session's coordinator, then `303` to the
-    /// screen on top (or `422` with the same screen when a form has field errors).
+    /// screen on top (or `422` with the same screen when a form has field errors). Posted to
+    /// `/_action/<token>?answer=page` (``FlowHostRoute/pageAnswerQuery``, what `flowhost.js` sends),
+    /// it answers the screen's page itself: one request a click instead of two, the page's script
+    /// then putting the screen's URL in the address bar.
     func action(_ token: String, request: Request, log: inout RequestLog) async throws -> Response {
         if let refusal = crossSiteRefusal(request) { return refusal }
         let fields: FormFields
@@ -52,6 +55,9 @@ extension FlowHostResponder {
         case .page(let page, _, let pathLength):
             // A tester's action that reached their last goal leads to the thank-you page.
             if session.isTester { return afterTask(outcome, of: session) }
+            if request.uri.query == FlowHostRoute.pageAnswerQuery {
+                return responses.page(page.body, for: request.contentCoding, pathLength: pathLength, of: session.id)
+            }
             return responses.redirect(to: page.url, pathLength: pathLength, of: session.id)
         }
     }

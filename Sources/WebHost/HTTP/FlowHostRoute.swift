@@ -3,7 +3,7 @@ import HTMLPages
 import HTMLPresenter
 
 /// Every URL FlowHost serves, both ways: parsed from a request's path and query, and built into
-/// the pages (`PageLinks/served(version:showsInspector:)`) and redirects. No other code writes a
+/// the pages (`PageLinks/served(version:screen:process:showsInspector:)`) and redirects. No other code writes a
 /// FlowHost path by hand.
 ///
 /// ```swift
@@ -101,6 +101,9 @@ public enum FlowHostRoute: Equatable, Sendable {
     /// Where the app's `Public/` folder is served.
     public static let publicFilesPrefix = "/public/"
     static let actionPrefix = "/_action/"
+    /// The query of an action posted by a page whose script puts the screen's URL in the address
+    /// bar (`flowhost.js`): the answer is the screen's page itself rather than a `303` to it.
+    static let pageAnswerQuery = "answer=page"
     private static let screenPrefix = "/screen/"
     private static let linkPrefix = DeepLinks.pathPrefix
     private static let sharePagePrefix = "/_share/"

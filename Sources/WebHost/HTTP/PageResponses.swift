@@ -47,6 +47,15 @@ struct PageResponses: Sendable {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: bytes))
     }
 
+    /// An action's page itself (`200`, in the coding the client accepts), telling the browser the
+    /// stored path of `session` is `pathLength` entries long (``pathLengthCookie``), as the
+    /// action's `303` would: for a page whose script puts the screen's URL in the address bar.
+    func page(_ body: CompressedBody, for coding: ContentCoding, pathLength: Int?, of session: SessionID) -> Response {
+        var response = page(body, for: coding)
+        if let pathLength { response.headers.append(pathLengthField(pathLength, of: session)) }
+        return response
+    }
+
     /// A page's headers, the security headers (``addSecurityHeaders(to:)``) among them. Every page
     /// GET pays for these.
     private func pageHeaders() -> HTTPFields {

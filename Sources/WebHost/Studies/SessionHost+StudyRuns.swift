@@ -157,9 +157,11 @@ extension SessionHost {
     func servedLinks(for tree: ScreenTree, of session: Session) -> PageLinks {
         guard let run = session.studyRun.withLock({ $0 }) else {
             return .served(
-                version: tree.version, process: processID.prefix(8), showsInspector: configuration.showsInspector)
+                version: tree.version, screen: tree.visibleScreen?.id, process: processID.prefix(8),
+                showsInspector: configuration.showsInspector)
         }
-        var links = PageLinks.served(version: tree.version, process: processID.prefix(8), showsInspector: false)
+        var links = PageLinks.served(
+            version: tree.version, screen: tree.visibleScreen?.id, process: processID.prefix(8), showsInspector: false)
         links.share = nil
         links.taskPrompt = run.prompt
         links.taskPrompt?.scriptNotes = PageLinks.TaskPrompt.ScriptNotes(

@@ -1,8 +1,31 @@
-// FlowHost live moves. The page's <body data-events="/_events?v=N"> names a Server-Sent Events
-// stream that sends one `move` event (the URL of the screen now on top) when the coordinator
-// navigates on its own. Without JavaScript everything else still works: forms post, the server
-// answers 303.
+// FlowHost's page script: one request a click, copy buttons, live moves, the inspector's panel, comments
+// and a study's misclicks, each below. Without JavaScript every page still works: forms post, the server
+// answers 303, and the toolbar's links open their pages.
 "use strict";
+
+// One request a click. An action's form posts to /_action/<token>?answer=page, and the server answers with
+// the page of the screen then on top rather than a 303 to it (and the GET that follows); this puts that
+// screen's address (<body data-url>) in the address bar in place of the action's, so that reload, Back,
+// Forward and a copied address ask for the screen, as after a 303. Without JavaScript, forms post to the
+// action's address as it is and the server answers 303.
+(function () {
+  if (!window.history || !history.replaceState || !document.body) return;
+  var url = document.body.dataset.url;
+  if (url && location.pathname + location.search !== url) history.replaceState(history.state, "", url);
+
+  function asksForPage(element, attribute) {
+    var action = element && element.getAttribute(attribute);
+    if (!action || action.indexOf("/_action/") !== 0 || action.indexOf("?") !== -1) return false;
+    element.setAttribute(attribute, action + "?answer=page");
+    return true;
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || form.method !== "post") return;
+    asksForPage(event.submitter, "formaction") || asksForPage(form, "action");
+  });
+})();
 
 // Copy buttons (the share page): a button with data-copy="ID" copies the text of element ID. Hidden until
 // this script runs, since without JavaScript there is nothing to press; the link stays selectable text.
@@ -37,6 +60,8 @@
   }
 })();
 
+// Live moves. The page's <body data-events="/_events?v=N"> names a Server-Sent Events stream that sends one
+// `move` event (the URL of the screen now on top) when the coordinator navigates on its own.
 (function () {
   var url = document.body && document.body.dataset.events;
   if (!url || !window.EventSource) return;
