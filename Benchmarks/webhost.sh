@@ -3,9 +3,11 @@
 #   A. GET /healthz, GET of a signed-in session's page and GET of the same page's bytes from a bare
 #      Hummingbird route (`flowhost-bare`, the limit), closed loop on 8 and 64 connections; the
 #      page's size on the wire (clients accept gzip, as browsers do);
-#   B. action round trips (POST -> 303 -> GET) from 1, 8 and 64 signed-in sessions, closed loop,
-#      each beside as many clients' round trips to the bare route (its POST /action answers a real
-#      action's 303 to the same page: the limit, with nothing done between the two requests);
+#   B. action round trips from 1, 8 and 64 signed-in sessions, closed loop, each a click as
+#      flowhost.js sends it (POST <action>?answer=page, answered with the new page), each beside as
+#      many clients' round trips to the bare route (its POST /action?answer=page answers the same
+#      page: the limit, with nothing done but answer); then 64 sessions' round trips as a browser
+#      without JavaScript makes them (POST -> 303 -> GET, --no-script);
 #      A and B run twice: with --store memory, then with the SQLite click path store (a temp file);
 #      every row also gives the server's CPU per request or round trip (from /proc/PID/stat), a
 #      figure the machine's other load moves far less than the rates, and the driver's own (on
@@ -54,6 +56,7 @@ if $smoke; then
     sessions=(--sessions 100 --threads 16)
     ab_rounds_count=1
     ab_load=(--smoke --round-trips-only)
+    no_script_load=(--duration 1 --sessions 8)
 else
     scripts/install-dependencies
     echo "== Building flowhost (release)"
@@ -64,6 +67,7 @@ else
     sessions=(--sessions 10000)
     ab_rounds_count=5
     ab_load=(--round-trips-only --duration 5)
+    no_script_load=(--sessions 64)
 fi
 [[ -x $server ]] || { echo "error: no server binary at $server (swift build first)" >&2; exit 1; }
 if $smoke && [[ -z $against ]]; then against=$server; fi
@@ -132,6 +136,10 @@ for store in memory "$work/flowhost.sqlite"; do
     echo
     echo "== A and B, store $store: $driver --server $base --bare $bare ${load[*]}"
     "$driver" --server "$base" --bare "$bare" --server-pid "$pid" --bare-pid "$bare_pid" "${load[@]}"
+    echo
+    echo "== B without JavaScript, store $store"
+    "$driver" --server "$base" --server-pid "$pid" --round-trips-only --no-script \
+        "${no_script_load[@]}"
     echo
 done
 

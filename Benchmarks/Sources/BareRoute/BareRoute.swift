@@ -16,7 +16,8 @@ import Synchronization
 /// `POST /action` is the same for an action's round trip: it reads the form and answers `303` to
 /// `/page` with the headers of a real action's `303` (given with `PUT /action` the same way), so
 /// that `POST /action` -> `GET /page` is a round trip of the server's shape and bytes with nothing
-/// done in between: no session, no action, no render, no compression.
+/// done in between: no session, no action, no render, no compression. `POST /action?answer=page`,
+/// a click as `flowhost.js` sends it, answers the page itself, as the server then does.
 ///
 /// Usage: flowhost-bare --port PORT
 @main
@@ -59,7 +60,11 @@ struct BareRoute {
         }
         router.post("action") { request, _ -> Response in
             _ = try await request.body.collect(upTo: 64 << 10)
-            return Response(status: .seeOther, headers: redirect.withLock { $0 })
+            guard request.uri.query == "answer=page" else {
+                return Response(status: .seeOther, headers: redirect.withLock { $0 })
+            }
+            let page = page.withLock { $0 }
+            return Response(status: .ok, headers: page.headers, body: ResponseBody(byteBuffer: page.bytes))
         }
         // No log handler at all: Hummingbird sets a request id on its logger for every request,
         // which swift-log's default handler formats at once. The limit pays nothing it need not.

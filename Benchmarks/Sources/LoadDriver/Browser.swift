@@ -37,6 +37,27 @@ struct Browser: Sendable {
         return try await send(request, path: path)
     }
 
+    /// A click on the form whose action is `action`, as `flowhost.js` sends it (`withScript`: one
+    /// `POST <action>?answer=page`, answered with the new page) or as a browser without JavaScript
+    /// does (`POST`, `303`, `GET` of its `Location`); its requests and latencies go to `tally`.
+    /// - Returns: the page the click led to.
+    mutating func click(_ action: String, withScript: Bool, tally: inout Tally) async throws -> Answer {
+        var start = ContinuousClock.now
+        guard !withScript else {
+            let page = try await post(action + "?answer=page")
+            tally.posts.record(since: start)
+            tally.requests += 1
+            return page
+        }
+        let location = try await post(action).redirect()
+        tally.posts.record(since: start)
+        start = ContinuousClock.now
+        let page = try await get(location)
+        tally.gets.record(since: start)
+        tally.requests += 2
+        return page
+    }
+
     private mutating func send(_ request: HTTPClientRequest, path: String) async throws -> Answer {
         var request = request
         if let session {

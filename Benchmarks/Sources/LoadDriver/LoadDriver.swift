@@ -77,7 +77,7 @@ struct LoadDriver {
                 Report.cpuShare(connections: connections, of: "page", pageCPU, against: "bare route", bareCPU)
             }
         }
-        Report.roundTripHeader(duration: options.duration)
+        Report.roundTripHeader(duration: options.duration, withScript: options.clicksWithScript)
         for sessions in options.sessions {
             let (tally, elapsed) = try await RoundTrips.run(
                 sessions: sessions, for: options.duration, client: client, options: options)
@@ -85,7 +85,7 @@ struct LoadDriver {
             Report.roundTripRow(label: "\(sessions)", tally: tally, elapsed: elapsed)
             if let healthz = rates[.healthz]?[sessions] {
                 Report.roundTripShare(
-                    sessions: sessions, rate: Report.rate(tally.roundTrips, elapsed), healthz: healthz,
+                    sessions: sessions, rate: Report.rate(tally.requests, elapsed), healthz: healthz,
                     machineCPU: tally.machineCPUSeconds.map { $0 / Double(tally.roundTrips) },
                     healthzMachineCPU: machineCPUPerRequest[.healthz]?[sessions])
             }

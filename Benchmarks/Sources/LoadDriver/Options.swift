@@ -11,23 +11,29 @@ struct Options: Sendable {
     /// The server's and the bare route's processes, to report their CPU per request.
     var serverPID: Int32?
     var barePID: Int32?
+    /// Whether a click is sent as `flowhost.js` sends it (`POST <action>?answer=page`, answered with
+    /// the page), or as a browser without JavaScript does (`POST` -> `303` -> `GET`).
+    var clicksWithScript = true
 
     static let usage = """
         Usage: flowhost-load --server http://127.0.0.1:PORT [--bare http://127.0.0.1:PORT] [--duration SECONDS]
                              [--connections 8,64] [--sessions 1,8,64] [--no-gzip]
-                             [--server-pid PID] [--bare-pid PID]
+                             [--server-pid PID] [--bare-pid PID] [--no-script]
                flowhost-load --server http://127.0.0.1:PORT --smoke
                flowhost-load --server http://127.0.0.1:PORT --round-trips-only [--duration SECONDS] [--sessions 8]
         Measures a running `flowhost serve` of the movie demo, every client in a closed loop (it asks again
         only once answered), each sending Accept-Encoding: gzip as browsers do:
           GET /healthz, and GET of a signed-in session's page, on each count of --connections;
           with --bare, GET of the same page's bytes from a `flowhost-bare` (a bare Hummingbird route), likewise;
-          action round trips (POST -> 303 -> GET), from each count of --sessions signed-in sessions;
-          with --bare, as many clients' round trips to it too (POST /action -> its 303 -> GET /page, with a
-          real action's 303 and the same page: the limit of a round trip, the server doing nothing between).
+          action round trips (a click as flowhost.js sends it: POST <action>?answer=page, answered with the
+          new page), from each count of --sessions signed-in sessions;
+          with --bare, as many clients' round trips to it too (POST /action?answer=page -> the same page,
+          with a real page's headers: the limit of a round trip, the server doing nothing but answer).
         --smoke: 1 second per part, 8 connections, 1 and 8 sessions (CI: checks it works, times nothing).
         --round-trips-only: no GETs (an A/B of two server configurations on the action round trip).
         --no-gzip: clients that accept no compression.
+        --no-script: round trips as a browser without JavaScript makes them (POST -> 303 -> GET; on the bare
+          route POST /action -> a real action's 303 -> GET /page).
         --server-pid, --bare-pid: the processes (on this machine) whose CPU per request each row reports
           (from /proc/PID/stat): a figure the machine's other load moves far less than the rates.
           Every row also gives the driver's own CPU per request: on shared cores a request costs both.
@@ -59,6 +65,7 @@ struct Options: Sendable {
             case "--server": server = try value(of: option)
             case "--bare": bare = try value(of: option)
             case "--no-gzip": acceptsGzip = false
+            case "--no-script": clicksWithScript = false
             case "--server-pid": serverPID = try pid(of: option)
             case "--bare-pid": barePID = try pid(of: option)
             case "--duration":

@@ -36,10 +36,9 @@ enum Report {
                 + String(format: "%.1f %%", 100 * otherCPU / cpu))
     }
 
-    static func roundTripHeader(duration: Duration) {
-        print(
-            "== Action round trips (POST -> 303 -> GET), signed-in sessions, closed loop, \(seconds(duration)) s per row"
-        )
+    static func roundTripHeader(duration: Duration, withScript: Bool) {
+        let click = withScript ? "POST ?answer=page -> page, as flowhost.js clicks" : "POST -> 303 -> GET, no script"
+        print("== Action round trips (\(click)), signed-in sessions, closed loop, \(seconds(duration)) s per row")
         row(
             "sessions", "round trips", "round trips/s", "POST p50 ms", "POST p99 ms", "GET p50 ms", "GET p99 ms",
             "CPU us/trip", "driver us/trip")
@@ -55,14 +54,15 @@ enum Report {
             microseconds(tally.driverCPUSeconds, per: tally.roundTrips))
     }
 
-    /// The round trips' requests (two each) as a share of `/healthz`'s requests on as many
+    /// The round trips' requests (`rate` a second) as a share of `/healthz`'s requests on as many
     /// connections, and what a round trip costs the machine (server and driver CPU) in `/healthz`
-    /// requests: on a machine the driver shares, the rate share cannot pass two over that count.
+    /// requests: on a machine the driver shares, the rate share cannot pass a round trip's requests
+    /// over that count.
     static func roundTripShare(
         sessions: Int, rate: Double, healthz: Double, machineCPU: Double?, healthzMachineCPU: Double?
     ) {
         var line =
-            "round trip requests / healthz on \(sessions) sessions: " + String(format: "%.1f %%", 200 * rate / healthz)
+            "round trip requests / healthz on \(sessions) sessions: " + String(format: "%.1f %%", 100 * rate / healthz)
         if let machineCPU, let healthzMachineCPU {
             line += String(
                 format: "; a round trip costs the machine (server + driver) %.1f healthz requests' CPU",
@@ -83,6 +83,12 @@ enum Report {
             line += String(format: "; by the machine's CPU a round trip: %.1f %%", 100 * bareMachineCPU / machineCPU)
         }
         print(line)
+    }
+
+    /// The latency at `percentile`, in milliseconds; `-` when none was recorded (a click with the
+    /// script makes no GET).
+    private static func milliseconds(_ latencies: Latencies, _ percentile: Double) -> String {
+        latencies.count == 0 ? "-" : String(format: "%.2f", latencies.milliseconds(at: percentile))
     }
 
     /// CPU seconds per request (or round trip), in microseconds; `-` when not measured.
@@ -106,9 +112,5 @@ enum Report {
     /// `count` per second of `elapsed`.
     static func rate(_ count: Int, _ elapsed: Duration) -> Double {
         Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
-
-    private static func milliseconds(_ latencies: Latencies, _ percentile: Double) -> String {
-        String(format: "%.2f", latencies.milliseconds(at: percentile))
     }
 }

@@ -1,7 +1,8 @@
 import AsyncHTTPClient
 
-/// Action round trips as a browser makes them: POST a form of the current page, expect `303`,
-/// GET its `Location`, expect `200` and the screen the action leads to. Each signed-in session
+/// Action round trips as a browser makes them: POST a form of the current page and expect `200` and
+/// the screen the action leads to, as `flowhost.js` sends a click (or, `--no-script`, expect `303`
+/// and GET its `Location`, as without JavaScript). Each signed-in session
 /// opens the first movie of its list, then goes Back to the list, and so on, each time with the
 /// fresh token of the page it was just given.
 enum RoundTrips {
@@ -25,15 +26,9 @@ enum RoundTrips {
                 session.onList
                 ? (MovieDemo.row, MovieDemo.backToMovies) : (MovieDemo.backButton, MovieDemo.moviesTitle)
             let action = try session.page.action(before: form)
-            var start = ContinuousClock.now
-            let location = try await session.browser.post(action).redirect()
-            tally.posts.record(since: start)
-            start = ContinuousClock.now
-            let page = try await session.browser.get(location)
-            tally.gets.record(since: start)
+            let page = try await session.browser.click(action, withScript: options.clicksWithScript, tally: &tally)
             session.page = try page.page(showing: screen)
             session.onList.toggle()
-            tally.requests += 2
             tally.roundTrips += 1
         }
     }
