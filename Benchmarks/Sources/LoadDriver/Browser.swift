@@ -39,22 +39,20 @@ struct Browser: Sendable {
 
     /// A click on the form whose action is `action`, as `flowhost.js` sends it (`withScript`: one
     /// `POST <action>?answer=page`, answered with the new page) or as a browser without JavaScript
-    /// does (`POST`, `303`, `GET` of its `Location`); its requests and latencies go to `tally`.
+    /// does (`POST`, `303`, `GET` of its `Location`); its requests and latencies go to `tally`. A
+    /// `303` to the script's post (a server from before 2026-11-28) is followed, as a browser does.
     /// - Returns: the page the click led to.
     mutating func click(_ action: String, withScript: Bool, tally: inout Tally) async throws -> Answer {
         var start = ContinuousClock.now
-        guard !withScript else {
-            let page = try await post(action + "?answer=page")
-            tally.posts.record(since: start)
-            tally.requests += 1
-            return page
-        }
-        let location = try await post(action).redirect()
+        let answer = try await post(withScript ? action + "?answer=page" : action)
         tally.posts.record(since: start)
+        tally.requests += 1
+        if withScript, answer.status != 303 { return answer }
+        let location = try answer.redirect()
         start = ContinuousClock.now
         let page = try await get(location)
         tally.gets.record(since: start)
-        tally.requests += 2
+        tally.requests += 1
         return page
     }
 

@@ -26,7 +26,8 @@ struct Options: Sendable {
           GET /healthz, and GET of a signed-in session's page, on each count of --connections;
           with --bare, GET of the same page's bytes from a `flowhost-bare` (a bare Hummingbird route), likewise;
           action round trips (a click as flowhost.js sends it: POST <action>?answer=page, answered with the
-          new page), from each count of --sessions signed-in sessions;
+          new page; a 303 from an earlier server is followed, as browsers do), from each count of
+          --sessions signed-in sessions;
           with --bare, as many clients' round trips to it too (POST /action?answer=page -> the same page,
           with a real page's headers: the limit of a round trip, the server doing nothing but answer).
         --smoke: 1 second per part, 8 connections, 1 and 8 sessions (CI: checks it works, times nothing).
