@@ -3,8 +3,8 @@ import HTMLPages
 import HTMLPresenter
 
 /// Every URL FlowHost serves, both ways: parsed from a request's path and query, and built into
-/// the pages (`PageLinks/served(version:screen:process:showsInspector:)`) and redirects. No other code writes a
-/// FlowHost path by hand.
+/// the pages (`PageLinks/served(version:screen:process:showsInspector:)`) and redirects. No other
+/// code writes a FlowHost path by hand.
 ///
 /// ```swift
 /// #expect(FlowHostRoute(path: "/screen/12", query: nil) == .screen(ScreenID(rawValue: 12)))

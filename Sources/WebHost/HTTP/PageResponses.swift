@@ -15,10 +15,11 @@ struct PageResponses: Sendable {
     static let navigationCookie = "flowhost_nav"
     private static let navigationCounter = Atomic<Int>(0)
     /// Set by an action's answer to the length of the session's stored click path: a load balancer
-    /// may send the GET that follows to another process, whose copy of the session is then behind
-    /// until the store's change stream reaches it; the cookie tells it to rebuild first. Its value
-    /// names the session too (`LENGTH-SESSION`, the first eight digits of its id): a length is
-    /// only ever read for the session it was told of.
+    /// may send the next request (the GET after a `303`, a reload, the next click) to another
+    /// process, whose copy of the session is then behind until the store's change stream reaches
+    /// it; the cookie tells it to rebuild first. Its value names the session too
+    /// (`LENGTH-SESSION`, the first eight digits of its id): a length is only ever read for the
+    /// session it was told of.
     static let pathLengthCookie = "flowhost_at"
 
     static let contentSecurityPolicy =
