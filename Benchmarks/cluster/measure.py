@@ -58,7 +58,9 @@ def measure(name, cluster, driver, duration, failures):
             trips = round_trips(output, sessions)
             print(f"-- {name}, {sessions} sessions")
             print("   " + output.strip().replace("\n", "\n   "))
-            requests = 2 * trips
+            # A click is one request (as flowhost.js sends it); each session's sign-in four (GET /, the
+            # GET its 303 names, the sign-in POST, the GET its 303 names).
+            requests = trips + 4 * sessions
             share = f"{100 * rebuilt / requests:.1f} %" if requests else "n/a"
             print(f"   requests on a process that rebuilt the session first: {rebuilt} of ~{requests} ({share})")
             if code != 0 or trips == 0:

@@ -4,8 +4,8 @@ import AsyncHTTPClient
 /// answered with a real movie list's bytes and headers (or, `--no-script`, `POST /action` -> a real
 /// action's `303` headers -> `GET /page`).
 /// Each client does the driver's part of a real round trip (it reads the action off the page,
-/// posts, follows the redirect, inflates and checks the page), so the two rows differ only in what
-/// the server does between the requests.
+/// posts, follows the redirect when there is one, inflates and checks the page), so the two rows
+/// differ only in what the server does.
 enum BareRoundTrips {
     /// Runs `sessions` clients for `duration`, each with `page`'s session cookie.
     static func run(
