@@ -79,9 +79,9 @@ def rolling_restart(cluster, driver, duration):
         time.sleep(duration / 4)
         away = []
         for index in range(len(cluster.servers)):
+            if index > 0:
+                time.sleep(Cluster.TAKEN_BACK_AFTER)
             away.append(cluster.restart(index, signal.SIGTERM))
-            # Until nginx takes the process back (fail_timeout in docs/nginx-cluster.conf).
-            time.sleep(1.5)
         load.join()
         print(f"-- rolling restart under load (64 sessions, 2 processes on PostgreSQL, each SIGTERM and started "
               f"again: {', '.join(f'{seconds:.1f} s' for seconds in away)} away)")
@@ -115,7 +115,8 @@ def main():
                 args.driver, args.duration, failures)
         folder = os.path.join(work, "rolling")
         os.makedirs(folder)
-        if rolling_restart(Cluster(args.server, args.postgres, folder, 2), args.driver, max(args.duration, 6)) == 0:
+        # Long enough for both restarts to happen under load.
+        if rolling_restart(Cluster(args.server, args.postgres, folder, 2), args.driver, max(args.duration, 10)) == 0:
             failures.append("the rolling restart answered no round trip")
     for failure in failures:
         print(f"error: {failure}", file=sys.stderr)

@@ -96,6 +96,12 @@ class Server:
 class Cluster:
     """`processes` servers on one store, nginx in front (round robin, as docs/nginx-cluster.conf)."""
 
+    # Seconds from a restarted process's first /healthz until nginx surely sends to it again, so that
+    # the next one may stop: its last failed request marked it down for fail_timeout (1 s), which
+    # nginx counts on a clock of whole seconds, so up to 2 s; stopping the other one sooner leaves
+    # nginx no live process (502).
+    TAKEN_BACK_AFTER = 2.5
+
     def __init__(self, binary, store, work, processes=2):
         self.work = work
         self.port = free_port()

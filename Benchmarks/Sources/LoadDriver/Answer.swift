@@ -54,12 +54,25 @@ struct Answer: Sendable {
         return String(decoding: bytes[(start + attribute.count)..<close], as: UTF8.self)
     }
 
-    /// The page's title, to say which screen came instead.
+    /// The page's title, and a message page's message, to say which screen came instead.
     private var excerpt: String {
         let body = self.body
-        guard let start = body.range(of: "<title>")?.upperBound, let end = body[start...].range(of: "</title>")
+        guard let title = body.text(between: "<title>", and: "</title>")
         else { return body.isEmpty ? "" : " (body: \(body.prefix(120)))" }
-        return " (page titled \(body[start..<end.lowerBound]))"
+        guard let message = body.text(between: #"<p class="empty-message">"#, and: "</p>") else {
+            return " (page titled \(title))"
+        }
+        return " (page titled \(title): \(message))"
+    }
+}
+
+extension String {
+    /// The text between the first `opening` and the `closing` after it.
+    fileprivate func text(between opening: String, and closing: String) -> Substring? {
+        guard let start = range(of: opening)?.upperBound, let end = self[start...].range(of: closing) else {
+            return nil
+        }
+        return self[start..<end.lowerBound]
     }
 }
 
