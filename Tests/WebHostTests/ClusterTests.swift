@@ -380,6 +380,43 @@ struct ClusterTests {
         }
     }
 
+    @Test(
+        "store down, a session only another process holds: 503, no new session in its place, then where it was")
+    func storeDownForASessionNotInMemory() async throws {
+        let cluster = ClusterStore()
+        try await withLabServer(store: cluster.process()) { a in
+            try await withLabServer(store: cluster.process()) { b in
+                var onA = Browser(a)
+                let pageTwo = try await onA.click("Next", on: try await onA.open())
+                let id = try #require(onA.sessionCookie)
+
+                cluster.isDown.store(true, ordering: .relaxed)
+                var onB = Browser(b, sessionCookie: id)
+                // A GET and a click on B, which must read the store to rebuild the session; each twice,
+                // the second one read again (not answered from memory of the first failure).
+                for _ in 0..<2 {
+                    let page = try await onB.get("/")
+                    #expect(page.status == .serviceUnavailable)
+                    #expect(page.headers[.retryAfter] == "5")
+                    let started = page.headers[values: .setCookie].filter { $0.hasPrefix("flowhost_session=") }
+                    #expect(started.isEmpty, "no new session replaces the browser's")
+                    let click = try await onB.post(try #require(pageTwo.action("Next")))
+                    #expect(click.status == .serviceUnavailable)
+                    #expect(click.text.contains("nothing was done"))
+                }
+                #expect(onB.sessionCookie == id)
+
+                cluster.isDown.store(false, ordering: .relaxed)
+                #expect(try await onB.open().heading == "Page 2", "B rebuilds it where A left it")
+                #expect(onB.sessionCookie == id)
+                let pageThree = try await onB.click("Next", on: pageTwo)
+                #expect(pageThree.heading == "Page 3")
+                let stored = try await cluster.shared.path(ofSession: id)
+                #expect(stored?.entries.count == 2, "the refused clicks did nothing")
+            }
+        }
+    }
+
     @Test("while the store is down pages show, actions answer 503 and change nothing; once it is back they work")
     func storeGoesAway() async throws {
         let cluster = ClusterStore()

@@ -120,6 +120,17 @@ struct SessionStateMachineTests {
         #expect(afresh.pool == .returning)
     }
 
+    @Test("a store that cannot be read leaves the session unlisted, not started afresh, read again when named again")
+    func readFailed() {
+        for startsUnstored in [false, true] {
+            var machine = Self.rebuilding(startsUnstored: startsUnstored)
+            machine.readFailed()
+            #expect(machine.pool == nil, "not kept in memory: a request naming it again reads the store")
+            #expect(machine.isOver)
+            #expect(machine.admit(startsUnstored: startsUnstored) == .refuse, "nothing is built from a failed read")
+        }
+    }
+
     // MARK: Replacing the scene
 
     @Test("Back to here removes the stored path and stores the session anew from its first entry")
@@ -319,7 +330,7 @@ struct SessionStateMachineTests {
 
     /// Every event, with arguments that are fine in a phase where the event is.
     enum EventKind: String, Codable, CaseIterable, Sendable {
-        case started, admit, read, rebuilt, cameBack, change, tell, takeNotice, keep, recorded, appendFailed
+        case started, admit, read, readFailed, rebuilt, cameBack, change, tell, takeNotice, keep, recorded, appendFailed
         case markStored, caughtUp, checked, replacing, replaced, hibernate, end, forgotten, stop
 
         func apply(to machine: inout Machine) {
@@ -328,6 +339,7 @@ struct SessionStateMachineTests {
             case .started: machine.started(scene: Scene(), tag: 1, stored: .entries(0), notice: nil, now: now)
             case .admit: _ = machine.admit(startsUnstored: false)
             case .read: _ = machine.read(stored: 3)
+            case .readFailed: machine.readFailed()
             case .rebuilt: _ = machine.rebuilt(scene: Scene(), tag: 1, replayed: 0, notice: nil, now: now)
             case .cameBack: machine.cameBack()
             case .change: _ = machine.change()
@@ -354,6 +366,7 @@ struct SessionStateMachineTests {
         .started: [.hibernated, .rebuilding, .live, .replacing, .ending, .gone],
         .admit: [.starting, .rebuilding, .replacing],
         .read: [.starting, .hibernated, .live, .replacing, .ending, .gone],
+        .readFailed: [.starting, .hibernated, .live, .replacing, .ending, .gone],
         .rebuilt: [.starting, .hibernated, .rebuilding, .live, .replacing, .ending, .gone],
         .cameBack: [.starting, .hibernated, .rebuilding, .ending, .gone],
         .change: [.starting, .hibernated, .rebuilding, .replacing],

@@ -17,7 +17,7 @@ extension FlowHostResponder {
         case .comments where request.method == .post:
             return try await postComment(request, log: &log)
         case .comments:
-            return await commentsPage(request, log: &log)
+            return try await commentsPage(request, log: &log)
         case .commentsJSON:
             return try await commentsJSON()
         case .comment(let id, .open):
@@ -27,7 +27,7 @@ extension FlowHostResponder {
             switch action {
             case .reply: return try await postReply(id, request: request, log: &log)
             case .resolve, .reopen: return try await resolve(id, resolved: action == .resolve)
-            case .delete: return await delete(id, request: request, log: &log)
+            case .delete: return try await delete(id, request: request, log: &log)
             case .open: return notFound(request)
             }
         default:
@@ -69,7 +69,7 @@ extension FlowHostResponder {
         if hasPoint, state.point == nil {
             return refused(.unprocessableContent, "The point must be two fractions of the screen, from 0 to 1.")
         }
-        guard let session = await existingSession(request, log: &log) else {
+        guard let session = try await existingSession(request, log: &log) else {
             return refused(
                 .conflict,
                 "This browser's session has ended, so there is no screen to pin the comment to. "
@@ -88,8 +88,8 @@ extension FlowHostResponder {
     }
 
     /// `GET /_flowhost/comments`: every thread.
-    private func commentsPage(_ request: Request, log: inout RequestLog) async -> Response {
-        let session = await existingSession(request, log: &log)
+    private func commentsPage(_ request: Request, log: inout RequestLog) async throws -> Response {
+        let session = try await existingSession(request, log: &log)
         return await commentsPage(request, session: session, status: .ok)
     }
 
@@ -136,7 +136,7 @@ extension FlowHostResponder {
         case .success(let form): fields = form
         case .failure(let refusal): return refusal.response
         }
-        let session = await existingSession(request, log: &log)
+        let session = try await existingSession(request, log: &log)
         var draft = PageRenderer.CommentFormState(author: fields["author"] ?? "", text: fields["text"] ?? "")
         let reply = ScreenComment.Reply(author: draft.author, text: draft.text, created: .now)
         switch await host.reply(reply, toComment: id, by: session) {
@@ -171,8 +171,8 @@ extension FlowHostResponder {
 
     /// `POST /_flowhost/comments/<id>/delete`: by the session that wrote it, or the owner (the
     /// inspector is on); anyone else is refused and nothing changes.
-    private func delete(_ id: String, request: Request, log: inout RequestLog) async -> Response {
-        let session = await existingSession(request, log: &log)
+    private func delete(_ id: String, request: Request, log: inout RequestLog) async throws -> Response {
+        let session = try await existingSession(request, log: &log)
         let isOwner = host.configuration.showsInspector
         let refusal = responses.message(
             .forbidden, title: "Not deleted",

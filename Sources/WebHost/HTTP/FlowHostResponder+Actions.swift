@@ -25,7 +25,7 @@ extension FlowHostResponder {
         let session =
             check == .forged
             ? host.liveSession(cookie: cookie)
-            : await host.existingSession(cookie: cookie, clientGone: log.clientGone, startsUnstored: startsUnstored)
+            : try await host.existingSession(cookie: cookie, clientGone: log.clientGone, startsUnstored: startsUnstored)
         log.session = session?.id
         guard let session else {
             guard cookie != nil else {

@@ -33,7 +33,7 @@ extension FlowHostResponder {
             response.headers[.retryAfter] = "10"
             return response
         }
-        let session = await existingSession(request, log: &log)
+        let session = try await existingSession(request, log: &log)
         let host = host
         // An EventSource that reconnects sends the id its stream was given: this process's. Any
         // other id is a page of a process that has stopped since (the server restarted), shown

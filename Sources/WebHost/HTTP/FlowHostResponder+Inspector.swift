@@ -17,7 +17,7 @@ extension FlowHostResponder {
     /// like actions.
     func backToHere(_ entryCount: Int, request: Request, log: inout RequestLog) async throws -> Response {
         if let refusal = crossSiteRefusal(request) { return refusal }
-        guard let session = await existingSession(request, log: &log) else {
+        guard let session = try await existingSession(request, log: &log) else {
             return responses.message(
                 .conflict, title: "This page has expired",
                 message: "Its session ended (it was idle for a while, or the server restarted). Nothing was done.")

@@ -78,7 +78,8 @@ extension FlowHostResponder {
 
     /// The click path of the session the request names, if one lives (none is started for it).
     private func viewerPath(_ request: Request, log: inout RequestLog) async -> ClickPath? {
-        guard let session = await existingSession(request, log: &log) else { return nil }
+        // The map shows without the viewer's path when the store cannot be read for it.
+        guard let session = try? await existingSession(request, log: &log) else { return nil }
         return try? await host.clickPath(of: session, clientGone: log.clientGone)
     }
 }

@@ -8,7 +8,7 @@ extension FlowHostResponder {
     /// that shows its link. Same-origin only, like actions.
     func share(_ request: Request, log: inout RequestLog) async throws -> Response {
         if let refusal = crossSiteRefusal(request) { return refusal }
-        guard let session = await existingSession(request, log: &log) else {
+        guard let session = try await existingSession(request, log: &log) else {
             return responses.message(
                 .conflict, title: "Nothing to share",
                 message: "This page's session has ended (it was idle for a while). Nothing was shared.")
@@ -50,8 +50,8 @@ extension FlowHostResponder {
     /// opens and, for the session that shared it, a button that revokes it; or why it no longer
     /// opens. The link starts with the public URL, or the bound address: never with what the
     /// request's `Host` said.
-    func sharePage(_ id: String, request: Request, log: inout RequestLog) async -> Response {
-        let asker = await existingSession(request, log: &log)
+    func sharePage(_ id: String, request: Request, log: inout RequestLog) async throws -> Response {
+        let asker = try await existingSession(request, log: &log)
         guard let share = await storedShare(id, askedBy: asker) else { return shareNotFound(id) }
         if let closed = shareClosed(share, revokedBySharer: share.isSharer) { return closed }
         let link = allowedHosts.origin + FlowHostRoute.shared(id: id).url
@@ -75,7 +75,7 @@ extension FlowHostResponder {
             .forbidden, title: "Not revoked",
             message: "Only the browser session that shared a link can revoke it, and this one did not share this "
                 + "link. Nothing was done.")
-        guard let session = await existingSession(request, log: &log) else { return notSharer }
+        guard let session = try await existingSession(request, log: &log) else { return notSharer }
         let revoked: Bool
         do {
             revoked = try await host.paths.revokeShare(id: id, bySession: session.id.description)

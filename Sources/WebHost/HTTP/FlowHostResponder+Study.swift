@@ -40,7 +40,7 @@ extension FlowHostResponder {
         let noTask = responses.message(
             .conflict, title: "No task under way",
             message: "This browser is doing no task of a study now. Nothing was recorded.")
-        guard let session = await existingSession(request, log: &log),
+        guard let session = try await existingSession(request, log: &log),
             let outcome = try await host.endTask(end, of: session, clientGone: log.clientGone)
         else { return noTask }
         return afterTask(outcome, of: session)
@@ -48,8 +48,8 @@ extension FlowHostResponder {
 
     /// `GET /_study/thanks`: the page after a study's last task, for the tester who finished it;
     /// `303` to `/` for anyone else.
-    func studyThanks(_ request: Request, log: inout RequestLog) async -> Response {
-        guard let session = await existingSession(request, log: &log), session.isFinishedTester else {
+    func studyThanks(_ request: Request, log: inout RequestLog) async throws -> Response {
+        guard let session = try await existingSession(request, log: &log), session.isFinishedTester else {
             return responses.redirect(to: FlowHostRoute.root.url)
         }
         return responses.page(

@@ -11,7 +11,7 @@ extension FlowHostResponder {
     /// Noted for the tester's task under way when `screen` is the storyboard screen their session
     /// shows: `204`. A page left behind (another screen on show), or a session doing no task,
     /// `409`; a malformed note `400`; another site's post `403`. Nothing is noted for a refusal.
-    func scriptNote(misclick: Bool, request: Request, log: inout RequestLog) async -> Response {
+    func scriptNote(misclick: Bool, request: Request, log: inout RequestLog) async throws -> Response {
         if let refusal = crossSiteRefusal(request) { return refusal }
         let fields: FormFields
         switch await readForm(request) {
@@ -32,7 +32,7 @@ extension FlowHostResponder {
             }
             point = (x, y)
         }
-        guard let session = await existingSession(request, log: &log) else {
+        guard let session = try await existingSession(request, log: &log) else {
             return responses.text("This browser is doing no task of a study now. Nothing was noted.", status: .conflict)
         }
         switch host.noteScript(screen: screen, x: point?.x, y: point?.y, of: session) {

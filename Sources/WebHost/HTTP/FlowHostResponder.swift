@@ -1,4 +1,5 @@
 import FlowCore
+import FlowHostApp
 import HTMLPresenter
 import HTTPTypes
 import Hummingbird
@@ -36,6 +37,10 @@ struct FlowHostResponder: HTTPResponder {
         var response: Response
         do {
             response = try await route(request, context: context, log: &log)
+        } catch ClickPathStoreError.unavailable {
+            // A session not in memory whose stored path cannot be read: no other one is started in
+            // its place (the browser keeps its cookie), and its next request reads the store again.
+            response = responses.storeUnavailable()
         } catch is CancellationError {
             // The client went away while the request waited its turn (or the server stops): no one
             // reads this answer, and nothing was done.
@@ -119,7 +124,7 @@ struct FlowHostResponder: HTTPResponder {
         case .share:
             return try await share(request, log: &log)
         case .sharePage(let id):
-            return await sharePage(id, request: request, log: &log)
+            return try await sharePage(id, request: request, log: &log)
         case .revokeShare(let id):
             return try await revokeShare(id, request: request, log: &log)
         case .shared(let id):
@@ -140,9 +145,9 @@ struct FlowHostResponder: HTTPResponder {
         case .studyGiveUp:
             return try await endTask(.gaveUp, request: request, log: &log)
         case .studyThanks:
-            return await studyThanks(request, log: &log)
+            return try await studyThanks(request, log: &log)
         case .studyMisclick, .studyScriptRan:
-            return await scriptNote(misclick: route == .studyMisclick, request: request, log: &log)
+            return try await scriptNote(misclick: route == .studyMisclick, request: request, log: &log)
         case .newStudy, .studyFile:
             // The owner's: the inspector's server, and no tester's session.
             guard host.configuration.showsInspector,
@@ -191,9 +196,11 @@ struct FlowHostResponder: HTTPResponder {
 
     /// The session the request's cookie names, if it lives, or if its click path is stored (then it
     /// is rebuilt: it hibernated, or the server restarted).
-    func existingSession(_ request: Request, log: inout RequestLog) async -> Session? {
+    /// - Throws: ``ClickPathStoreError/unavailable(reason:)`` when it must be rebuilt and the store
+    ///   cannot be read (``respond(to:context:)`` answers `503`, nothing done).
+    func existingSession(_ request: Request, log: inout RequestLog) async throws -> Session? {
         let cookie = request.sessionCookieValue
-        let session = await host.existingSession(cookie: cookie, clientGone: log.clientGone)
+        let session = try await host.existingSession(cookie: cookie, clientGone: log.clientGone)
         log.session = session?.id
         return session
     }
@@ -203,7 +210,7 @@ struct FlowHostResponder: HTTPResponder {
     private func withSession(
         _ request: Request, log: inout RequestLog, _ body: (Session, _ isNew: Bool) async throws -> Response
     ) async throws -> Response {
-        if let session = await existingSession(request, log: &log) {
+        if let session = try await existingSession(request, log: &log) {
             // A tester who did every task is done with the prototype.
             if session.isFinishedTester { return responses.redirect(to: FlowHostRoute.studyThanks.url) }
             return try await body(session, false)

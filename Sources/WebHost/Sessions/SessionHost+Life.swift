@@ -55,7 +55,9 @@ extension SessionHost {
     /// Rebuilds a hibernated session from its stored path (call it in the session's queue); returns
     /// whether the session is live. One with nothing stored is discarded, or with `startsUnstored`
     /// starts afresh (another process started it and it did nothing yet).
-    func rebuild(_ session: Session, startsUnstored: Bool) async -> Bool {
+    /// - Throws: ``ClickPathStoreError/unavailable(reason:)`` when the store cannot be read: the
+    ///   session is left as it is stored, for the next request to rebuild.
+    func rebuild(_ session: Session, startsUnstored: Bool) async throws(ClickPathStoreError) -> Bool {
         // A tester goes on with their study. One with nothing stored (a task at the app's start,
         // before their first click) starts it afresh: discarded, they would lose their study.
         let studyRun = await storedStudyRun(of: session)
@@ -69,6 +71,10 @@ extension SessionHost {
         var stored: ClickPath?
         do {
             stored = try await paths.path(ofSession: session.id.description)
+        } catch ClickPathStoreError.unavailable(let reason) {
+            storeIsUnavailable(reason)
+            store.transition(session) { $0.readFailed() }
+            throw .unavailable(reason: reason)
         } catch {
             logger.warning("click path store: \(error)", metadata: metadata)
         }

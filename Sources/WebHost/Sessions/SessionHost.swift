@@ -163,18 +163,27 @@ final class SessionHost: Sendable {
     /// rebuild in its queue; a waiting request whose client goes (`clientGone`) is dropped. With
     /// `startsUnstored`, a session with nothing stored starts afresh under its id instead (an
     /// action token signed for it, of an empty path, shows another process started it).
+    /// - Throws: ``ClickPathStoreError/unavailable(reason:)`` when the session is not in memory
+    ///   and the store cannot be read: the caller answers that nothing was done, and never starts
+    ///   another session in its place (the browser would lose its cookie, and its place).
     func existingSession(
         cookie: String?, clientGone: EventLoopFuture<Void>? = nil, startsUnstored: Bool = false
-    ) async -> Session? {
+    ) async throws(ClickPathStoreError) -> Session? {
         let lookup = store.session(forCookie: cookie, now: .now)
         if !lookup.ended.isEmpty { await close(lookup.ended) }
         if let session = lookup.session {
-            return await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored)
+            let wasArriving = session.read(\.pool) == .arriving
+            if let admitted = try await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored) {
+                return admitted
+            }
+            // It waited for another request's rebuild, which found nothing stored or could not
+            // read the store: this request reads the store itself (the answer differs).
+            guard wasArriving, session.read(\.pool) == nil else { return nil }
         }
         guard !lookup.isLeaving, let cookie, let id = SessionID(cookie),
             let session = store.returningSession(id, digest: paths.sessionDigest(of: id.description), now: .now)
         else { return nil }
-        return await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored)
+        return try await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored)
     }
 
     /// The session `cookie` names when it is in memory, without touching or rebuilding it.
@@ -185,19 +194,26 @@ final class SessionHost: Sendable {
         return session
     }
 
-    /// `session` once it is live: rebuilt first, in its queue, when it is not in memory.
+    /// `session` once it is live: rebuilt first, in its queue, when it is not in memory. Nil also
+    /// when its client went while it waited its turn.
     private func admitted(
         _ session: Session, clientGone: EventLoopFuture<Void>?, startsUnstored: Bool
-    ) async -> Session? {
+    ) async throws(ClickPathStoreError) -> Session? {
         switch session.read(\.pool) {
         case .new, .returning: return session
         case .leaving, nil: return nil
         case .arriving: break
         }
-        let isLive = try? await session.queue.run(clientGone: clientGone) {
-            await rebuild(session, startsUnstored: startsUnstored)
+        do {
+            let isLive = try await session.queue.run(clientGone: clientGone) {
+                try await rebuild(session, startsUnstored: startsUnstored)
+            }
+            return isLive ? session : nil
+        } catch let error as ClickPathStoreError {
+            throw error
+        } catch {
+            return nil
         }
-        return isLive == true ? session : nil
     }
 
     // MARK: Changes and pages

@@ -13,7 +13,7 @@ import HTMLPresenter
 /// ```text
 ///  starting ──started──────────────────► live ◄──replaced── replacing ◄──replacing── live
 ///  hibernated ──admit──► rebuilding ──read, rebuilt──► live
-///                              └──read: nothing stored──► gone
+///                              └──read: nothing stored, readFailed──► gone
 ///  live, replacing ──end──► ending ──forgotten──► gone
 ///  live ──hibernate──► gone          live, replacing ──stop──► gone
 /// ```
@@ -26,6 +26,7 @@ import HTMLPresenter
 ///  admit         ✗         →rebuilding ✗              serve              ✗           refuse     refuse
 ///  read          ✗         ✗           replay|afresh  ✗                  ✗           ✗          ✗
 ///                                      |discard→gone
+///  readFailed    ✗         ✗           → gone         ✗                  ✗           ✗          ✗
 ///  rebuilt       ✗         ✗           read: → live   ✗                  ✗           ✗          ✗
 ///  cameBack      ✗         ✗           ✗              returning          returning   ✗          ✗
 ///  change        ✗         ✗           ✗              scene              ✗           ended      ended
@@ -357,6 +358,18 @@ struct SessionStateMachine<Scene: AnyObject & Sendable>: Sendable {
         case .starting, .rebuilding, .replacing:
             // Not listed yet, or a rebuild or replacement is running in the queue this turn waited in.
             impossible("admit")
+        }
+    }
+
+    /// The store could not be read (it is unavailable): this process is done with the session, as
+    /// with nothing stored, but it is neither discarded nor started afresh. The request answers that
+    /// nothing was done; the next one naming it reads the store again.
+    mutating func readFailed() {
+        switch phase {
+        case .rebuilding(let rebuilding) where rebuilding.stored == nil:
+            phase = .gone
+        case .starting, .hibernated, .rebuilding, .live, .replacing, .ending, .gone:
+            impossible("readFailed")
         }
     }
 
