@@ -57,7 +57,14 @@ extension SessionHost {
         }
         store.countReload()
         // Another process changed a tester's session: it may have ended their task too.
-        if session.isTester, let run = await storedStudyRun(of: session) { session.studyRun.withLock { $0 = run } }
+        if session.isTester {
+            do {
+                if let run = try await storedStudyRun(of: session) { session.studyRun.withLock { $0 = run } }
+            } catch {
+                if case .unavailable(let reason) = error { storeIsUnavailable(reason) }
+                return false
+            }
+        }
         if await caughtUp(session, with: stored) {
             session.apply { $0.caughtUp(stored: stored.entries.count) }
             return true

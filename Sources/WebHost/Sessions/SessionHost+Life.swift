@@ -60,21 +60,22 @@ extension SessionHost {
     func rebuild(_ session: Session, startsUnstored: Bool) async throws(ClickPathStoreError) -> Bool {
         // A tester goes on with their study. One with nothing stored (a task at the app's start,
         // before their first click) starts it afresh: discarded, they would lose their study.
-        let studyRun = await storedStudyRun(of: session)
+        let studyRunRead: Result<StudyRun?, ClickPathStoreError>
+        do { studyRunRead = .success(try await storedStudyRun(of: session)) } catch { studyRunRead = .failure(error) }
+        let studyRun = try? studyRunRead.get()
         switch session.apply({ $0.admit(startsUnstored: startsUnstored || studyRun != nil) }) {
         case .serve: return true
         case .refuse: return false
         case .rebuild: break
         }
+        if case .failure(let error) = studyRunRead { throw unread(session, error) }
         await loadTokenKey()
         let metadata: Logger.Metadata = ["session": "\(session.id.short)"]
         var stored: ClickPath?
         do {
             stored = try await paths.path(ofSession: session.id.description)
         } catch ClickPathStoreError.unavailable(let reason) {
-            storeIsUnavailable(reason)
-            store.transition(session) { $0.readFailed() }
-            throw .unavailable(reason: reason)
+            throw unread(session, .unavailable(reason: reason))
         } catch {
             logger.warning("click path store: \(error)", metadata: metadata)
         }
@@ -114,6 +115,15 @@ extension SessionHost {
         }
         if !evicted.isEmpty { await close(evicted) }
         return !session.isOver
+    }
+
+    /// The store could not be read to rebuild `session`, which is being rebuilt: it is unlisted
+    /// (``SessionStateMachine/readFailed()``), for the next request naming it to read again.
+    /// Returns what to throw.
+    private func unread(_ session: Session, _ error: ClickPathStoreError) -> ClickPathStoreError {
+        if case .unavailable(let reason) = error { storeIsUnavailable(reason) }
+        _ = store.transition(session) { $0.readFailed() }
+        return error
     }
 
     // MARK: Scenes

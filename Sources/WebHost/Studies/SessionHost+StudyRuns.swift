@@ -138,13 +138,17 @@ extension SessionHost {
 
     /// The run of the study `session` is a tester of, as the store keeps it: a session rebuilt from
     /// the store (after a restart, on another process, out of hibernation) goes on with it at the
-    /// task under way. Nil when the session is no tester, or when the store cannot be read (logged).
-    func storedStudyRun(of session: Session) async -> StudyRun? {
+    /// task under way. Nil when the session is no tester, or when what the store has cannot be read
+    /// (logged).
+    /// - Throws: ``ClickPathStoreError/unavailable(reason:)`` when the store cannot be reached.
+    func storedStudyRun(of session: Session) async throws(ClickPathStoreError) -> StudyRun? {
         do {
             guard let (studyID, tester) = try await paths.tester(session: session.id.description),
                 let stored = try await paths.study(id: studyID)
             else { return nil }
             return StudyRun(studyID: studyID, study: sharedStudies.shared(stored.study, id: studyID), tester: tester)
+        } catch ClickPathStoreError.unavailable(let reason) {
+            throw .unavailable(reason: reason)
         } catch {
             logger.warning("click path store: \(error)", metadata: ["session": "\(session.id.short)"])
             return nil
