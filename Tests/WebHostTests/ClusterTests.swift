@@ -39,6 +39,24 @@ struct ClusterTests {
         }
     }
 
+    /// Runs `body` with a lab server on each of two processes of `cluster`, and a browser on the
+    /// first that clicked Next: the servers, that browser, its Page 2 and its session id.
+    private func withPageTwoOnTheFirstOfTwo(
+        _ cluster: ClusterStore,
+        _ body:
+            @escaping @Sendable (
+                any TestClientProtocol, any TestClientProtocol, Browser, TestResponse, String
+            ) async throws -> Void
+    ) async throws {
+        try await withLabServer(store: cluster.process()) { a in
+            try await withLabServer(store: cluster.process()) { b in
+                var onA = Browser(a)
+                let pageTwo = try await onA.click("Next", on: try await onA.open())
+                try await body(a, b, onA, pageTwo, try #require(onA.sessionCookie))
+            }
+        }
+    }
+
     @Test("a page one process rendered posts its actions to the other, which rebuilds the session and runs them")
     func actionsOnEitherProcess() async throws {
         try await withTwoServersOnOneFile { a, b, first, second in
@@ -309,25 +327,20 @@ struct ClusterTests {
         "a page's stream on the other process waits for that process's next change of it, then moves there",
         .timeLimit(.minutes(1)))
     func streamOnTheOtherProcess() async throws {
-        let cluster = ClusterStore()
-        try await withLabServer(store: cluster.process()) { a in
-            try await withLabServer(store: cluster.process()) { b in
-                var onA = Browser(a)
-                let pageTwo = try await onA.click("Next", on: try await onA.open())
-                let id = try #require(onA.sessionCookie)
-                let events = try #require(pageTwo.eventsURL)
-                #expect(events.contains("&p="), "the stream's URL names the process that rendered the page")
-                async let stream = b.executeRequest(
-                    uri: events, method: .get, headers: [.cookie: "flowhost_session=\(id)"], body: nil)
-                // B rebuilt the session for the stream, and moves nobody yet: nothing changed.
-                try await b.waitForStatus { $0.sessions.restored == 1 }
+        try await withPageTwoOnTheFirstOfTwo(ClusterStore()) { _, b, onA, pageTwo, id in
+            var onA = onA
+            let events = try #require(pageTwo.eventsURL)
+            #expect(events.contains("&p="), "the stream's URL names the process that rendered the page")
+            async let stream = b.executeRequest(
+                uri: events, method: .get, headers: [.cookie: "flowhost_session=\(id)"], body: nil)
+            // B rebuilt the session for the stream, and moves nobody yet: nothing changed.
+            try await b.waitForStatus { $0.sessions.restored == 1 }
 
-                #expect(try await onA.click("Next", on: pageTwo).heading == "Page 3")
-                let moved = try await stream
-                let target = try #require(String(buffer: moved.body).firstMatch(of: /data: (\/screen\/\d+)/)?.output.1)
-                var onB = Browser(b, sessionCookie: id)
-                #expect(try await onB.get(String(target)).heading == "Page 3")
-            }
+            #expect(try await onA.click("Next", on: pageTwo).heading == "Page 3")
+            let moved = try await stream
+            let target = try #require(String(buffer: moved.body).firstMatch(of: /data: (\/screen\/\d+)/)?.output.1)
+            var onB = Browser(b, sessionCookie: id)
+            #expect(try await onB.get(String(target)).heading == "Page 3")
         }
     }
 
@@ -384,36 +397,30 @@ struct ClusterTests {
         "store down, a session only another process holds: 503, no new session in its place, then where it was")
     func storeDownForASessionNotInMemory() async throws {
         let cluster = ClusterStore()
-        try await withLabServer(store: cluster.process()) { a in
-            try await withLabServer(store: cluster.process()) { b in
-                var onA = Browser(a)
-                let pageTwo = try await onA.click("Next", on: try await onA.open())
-                let id = try #require(onA.sessionCookie)
-
-                cluster.isDown.store(true, ordering: .relaxed)
-                var onB = Browser(b, sessionCookie: id)
-                // A GET and a click on B, which must read the store to rebuild the session; each twice,
-                // the second one read again (not answered from memory of the first failure).
-                for _ in 0..<2 {
-                    let page = try await onB.get("/")
-                    #expect(page.status == .serviceUnavailable)
-                    #expect(page.headers[.retryAfter] == "5")
-                    let started = page.headers[values: .setCookie].filter { $0.hasPrefix("flowhost_session=") }
-                    #expect(started.isEmpty, "no new session replaces the browser's")
-                    let click = try await onB.post(try #require(pageTwo.action("Next")))
-                    #expect(click.status == .serviceUnavailable)
-                    #expect(click.text.contains("nothing was done"))
-                }
-                #expect(onB.sessionCookie == id)
-
-                cluster.isDown.store(false, ordering: .relaxed)
-                #expect(try await onB.open().heading == "Page 2", "B rebuilds it where A left it")
-                #expect(onB.sessionCookie == id)
-                let pageThree = try await onB.click("Next", on: pageTwo)
-                #expect(pageThree.heading == "Page 3")
-                let stored = try await cluster.shared.path(ofSession: id)
-                #expect(stored?.entries.count == 2, "the refused clicks did nothing")
+        try await withPageTwoOnTheFirstOfTwo(cluster) { _, b, _, pageTwo, id in
+            cluster.isDown.store(true, ordering: .relaxed)
+            var onB = Browser(b, sessionCookie: id)
+            // A GET and a click on B, which must read the store to rebuild the session; each twice,
+            // the second one read again (not answered from memory of the first failure).
+            for _ in 0..<2 {
+                let page = try await onB.get("/")
+                #expect(page.status == .serviceUnavailable)
+                #expect(page.headers[.retryAfter] == "5")
+                let started = page.headers[values: .setCookie].filter { $0.hasPrefix("flowhost_session=") }
+                #expect(started.isEmpty, "no new session replaces the browser's")
+                let click = try await onB.post(try #require(pageTwo.action("Next")))
+                #expect(click.status == .serviceUnavailable)
+                #expect(click.text.contains("nothing was done"))
             }
+            #expect(onB.sessionCookie == id)
+
+            cluster.isDown.store(false, ordering: .relaxed)
+            #expect(try await onB.open().heading == "Page 2", "B rebuilds it where A left it")
+            #expect(onB.sessionCookie == id)
+            let pageThree = try await onB.click("Next", on: pageTwo)
+            #expect(pageThree.heading == "Page 3")
+            let stored = try await cluster.shared.path(ofSession: id)
+            #expect(stored?.entries.count == 2, "the refused clicks did nothing")
         }
     }
 

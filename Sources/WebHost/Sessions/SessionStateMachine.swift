@@ -373,7 +373,8 @@ struct SessionStateMachine<Scene: AnyObject & Sendable>: Sendable {
         }
     }
 
-    /// The store was read: it holds `stored` entries (nil: nothing, or it failed).
+    /// The store was read: it holds `stored` entries (nil: nothing, or what it holds cannot be read
+    /// back; a store that cannot be reached is ``readFailed()``).
     mutating func read(stored: Int?) -> ReadAction {
         switch phase {
         case .rebuilding(var rebuilding) where rebuilding.stored == nil:
