@@ -38,8 +38,9 @@ struct FlowHostResponder: HTTPResponder {
         do {
             response = try await route(request, context: context, log: &log)
         } catch ClickPathStoreError.unavailable {
-            // A session not in memory whose stored path cannot be read: no other one is started in
-            // its place (the browser keeps its cookie), and its next request reads the store again.
+            // The store cannot be reached for what the request needs (a session not in memory, to
+            // rebuild): nothing was done, no other session is started in its place (the browser
+            // keeps its cookie), and its next request reads the store again.
             response = responses.storeUnavailable()
         } catch is CancellationError {
             // The client went away while the request waited its turn (or the server stops): no one

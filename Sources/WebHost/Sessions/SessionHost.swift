@@ -172,13 +172,12 @@ final class SessionHost: Sendable {
         let lookup = store.session(forCookie: cookie, now: .now)
         if !lookup.ended.isEmpty { await close(lookup.ended) }
         if let session = lookup.session {
-            let wasArriving = session.read(\.pool) == .arriving
             if let admitted = try await admitted(session, clientGone: clientGone, startsUnstored: startsUnstored) {
                 return admitted
             }
             // It waited for another request's rebuild, which found nothing stored or could not
             // read the store: this request reads the store itself (the answer differs).
-            guard wasArriving, session.read(\.pool) == nil else { return nil }
+            guard lookup.isArriving, session.read(\.pool) == nil else { return nil }
         }
         guard !lookup.isLeaving, let cookie, let id = SessionID(cookie),
             let session = store.returningSession(id, digest: paths.sessionDigest(of: id.description), now: .now)

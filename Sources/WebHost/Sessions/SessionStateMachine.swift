@@ -361,9 +361,9 @@ struct SessionStateMachine<Scene: AnyObject & Sendable>: Sendable {
         }
     }
 
-    /// The store could not be read (it is unavailable): this process is done with the session, as
-    /// with nothing stored, but it is neither discarded nor started afresh. The request answers that
-    /// nothing was done; the next one naming it reads the store again.
+    /// The store could not be read (it is unavailable): the session is unlisted, as with nothing
+    /// stored, but never started afresh, and the request answers that nothing was done; the next
+    /// one naming it reads the store again.
     mutating func readFailed() {
         switch phase {
         case .rebuilding(let rebuilding) where rebuilding.stored == nil:

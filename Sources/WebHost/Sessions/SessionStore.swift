@@ -38,6 +38,8 @@ final class SessionStore: Sendable {
     struct Lookup: Sendable {
         /// The session the cookie names, touched (and promoted if it was new): live, or arriving.
         var session: Session?
+        /// The session is arriving (not in memory yet): a request rebuilds it, or waits for that.
+        var isArriving = false
         /// The cookie names a session that ended and is leaving the store: start a new one.
         var isLeaving = false
         /// Sessions that ended on the way (expired, or evicted by the promotion): perform their
@@ -166,7 +168,8 @@ final class SessionStore: Sendable {
         guard let value, let id = SessionID(value) else { return Lookup() }
         return pools.withLock { pools in
             guard let session = pools.live(id) else {
-                return Lookup(session: pools.arriving[id], isLeaving: pools.leaving[id] != nil)
+                let arriving = pools.arriving[id]
+                return Lookup(session: arriving, isArriving: arriving != nil, isLeaving: pools.leaving[id] != nil)
             }
             guard now - session.lastUsed < idleTimeout else {
                 let leave = pools.transition(session) { $0.end() }.action
