@@ -17,7 +17,7 @@ struct FlowMapRouteTests {
             #expect(map.headers[.contentType] == "text/html; charset=utf-8")
             #expect(map.text.contains("<h1>Storyboard</h1>"))
             #expect(map.text.contains("Page 1"), "the lab app's first screen is a state")
-            #expect(map.text.contains(#"href="/_flowhost/flowmap.css""#))
+            #expect(map.text.contains(#"href="\#(FlowHostRoute.mapStylesheet.url)""#))
             #expect(visitor.sessionCookie == nil, "the map starts no session")
 
             var person = Browser(client)

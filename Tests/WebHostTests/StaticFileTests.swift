@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WebHost
 
 /// A `Public/` folder beside a file it must never serve, with links into and out of it.
 private struct PublicFolder {
@@ -109,6 +110,46 @@ struct StaticFileTests {
                 let response = try await get(client, path)
                 #expect(response.status == .notFound, "\(path)")
                 #expect(!String(buffer: response.body).contains("the store"), "\(path)")
+            }
+        }
+    }
+
+    @Test(
+        "a page links the chrome's files under their version, kept a year without asking again; the fonts the stylesheet names resolve there; unversioned, another version or the app's files are revalidated"
+    )
+    func chromeFilesUnderTheirVersion() async throws {
+        try await withPublic { client in
+            var browser = Browser(client)
+            let page = try await browser.open()
+            let linked = page.text.matches(of: /(?:href|src)="(\/_flowhost\/v[0-9a-f]{16}\/[a-z]+\.(?:css|js))"/)
+                .map { String($0.1) }
+            #expect(Set(linked) == [FlowHostRoute.stylesheet.url, FlowHostRoute.script.url], "\(linked)")
+            let version = try #require(FlowHostRoute.stylesheet.url.split(separator: "/").dropFirst().first)
+            #expect(FlowHostRoute.mapStylesheet.url == "/_flowhost/\(version)/flowmap.css")
+
+            let stylesheet = try await get(client, FlowHostRoute.stylesheet.url)
+            #expect(stylesheet.status == .ok)
+            let fonts = String(buffer: stylesheet.body).matches(of: /url\("(fonts\/[A-Za-z-]+\.otf)"\)/).map { $0.1 }
+            #expect(fonts.count == 4)
+            for path in [FlowHostRoute.stylesheet.url, FlowHostRoute.script.url, FlowHostRoute.mapStylesheet.url]
+                + fonts.map({ "/_flowhost/\(version)/\($0)" })
+            {
+                let response = try await get(client, path)
+                #expect(response.status == .ok && response.body.readableBytes > 1000, "\(path)")
+                #expect(response.headers[values: .cacheControl] == ["public, max-age=31536000, immutable"], "\(path)")
+            }
+            let other = "/_flowhost/v\(String(repeating: "0", count: 16))/flowhost.css"
+            for path in ["/_flowhost/flowhost.css", other, "/public/sub/a.css"] {
+                let response = try await get(client, path)
+                #expect(response.status == .ok, "\(path)")
+                #expect(response.headers[values: .cacheControl] == ["no-cache"], "\(path)")
+            }
+            #expect(String(buffer: try await get(client, other).body) == String(buffer: stylesheet.body))
+            let outside = [
+                "/_flowhost/\(version)/../flowhost.css", "/_flowhost/\(version)/", "/_flowhost/\(version)/nope.css",
+            ]
+            for path in outside {
+                #expect(try await get(client, path).status != .ok, "\(path)")
             }
         }
     }

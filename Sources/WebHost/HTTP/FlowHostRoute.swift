@@ -90,12 +90,13 @@ public enum FlowHostRoute: Equatable, Sendable {
     /// Anything else.
     case unknown
 
-    /// The chrome's stylesheet.
-    public static let stylesheet = FlowHostRoute.chromeFile(Chrome.stylesheet)
-    /// The chrome's script (live moves).
-    public static let script = FlowHostRoute.chromeFile(Chrome.script)
-    /// The flow map's stylesheet.
-    public static let mapStylesheet = FlowHostRoute.chromeFile(Chrome.mapStylesheet)
+    /// The chrome's stylesheet, under this process's version of the chrome's files
+    /// (`/_flowhost/v<16 hex digits>/flowhost.css`), which a browser keeps without asking again.
+    public static let stylesheet = FlowHostRoute.chromeFile(ChromeVersion.current + "/" + Chrome.stylesheet)
+    /// The chrome's script (live moves), under this process's version of the chrome's files.
+    public static let script = FlowHostRoute.chromeFile(ChromeVersion.current + "/" + Chrome.script)
+    /// The flow map's stylesheet, under this process's version of the chrome's files.
+    public static let mapStylesheet = FlowHostRoute.chromeFile(ChromeVersion.current + "/" + Chrome.mapStylesheet)
     /// Where the chrome's own static files are served.
     public static let chromeFilesPrefix = "/_flowhost/"
     /// Where the app's `Public/` folder is served.

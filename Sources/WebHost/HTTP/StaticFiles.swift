@@ -6,9 +6,11 @@ import Hummingbird
 import NIOCore
 import _NIOFileSystem
 
-/// Serves `/_flowhost/` (the chrome's stylesheet and script) and `/public/` (the app's folder)
-/// with content types, ETags (`304`), byte ranges and `no-cache` (an edited stylesheet shows on
-/// the next reload). No file outside those folders is ever served: after percent-decoding, `..`
+/// Serves `/_flowhost/` (the chrome's stylesheets, script and fonts) and `/public/` (the app's
+/// folder) with content types, ETags (`304`), byte ranges and `no-cache` (an edited stylesheet shows
+/// on the next reload). The chrome's files under this process's version (``ChromeVersion``, as the
+/// pages link them) are `immutable` instead: a browser keeps them for a year without asking again.
+/// No file outside those folders is ever served: after percent-decoding, `..`
 /// segments, backslashes and NUL are refused before the file system is asked, and a symbolic link
 /// that leads out of its folder is not found (`ServedFolder`).
 ///
@@ -22,20 +24,26 @@ import _NIOFileSystem
 /// connection hangs) and throws for `bytes=5-1` (a `500` here) where RFC 9110 ignores it, sends
 /// `416` without `Content-Range`, and stats a file by path twice (its length can change between).
 struct StaticFiles: Sendable {
-    private let folders: [(prefix: String, folder: ServedFolder)]
+    /// Each folder under its URL prefix; `versioned` for the chrome's, whose paths may start with a
+    /// version segment.
+    private let folders: [(prefix: String, folder: ServedFolder, versioned: Bool)]
     private let responses: PageResponses
     private let compressed = CompressedFiles()
 
     init(publicDirectory: URL?, responses: PageResponses) {
-        var folders = [(FlowHostRoute.chromeFilesPrefix, ServedFolder(Chrome.publicDirectory))]
-        if let publicDirectory { folders.append((FlowHostRoute.publicFilesPrefix, ServedFolder(publicDirectory))) }
+        var folders = [(FlowHostRoute.chromeFilesPrefix, ServedFolder(Chrome.publicDirectory), true)]
+        if let publicDirectory {
+            folders.append((FlowHostRoute.publicFilesPrefix, ServedFolder(publicDirectory), false))
+        }
         self.folders = folders
         self.responses = responses
     }
 
     func serve(_ request: Request) async throws -> Response {
         let path = request.uri.path
-        guard let (prefix, folder) = folders.first(where: { path.hasPrefix($0.prefix) }) else { return notFound(path) }
+        guard let (prefix, folder, versioned) = folders.first(where: { path.hasPrefix($0.prefix) }) else {
+            return notFound(path)
+        }
         guard let decoded = path.removingPercentEncoding,
             !decoded.split(separator: "/", omittingEmptySubsequences: false).contains(".."),
             !decoded.contains("\\"), !decoded.contains("\0"), !decoded.contains("//")
@@ -43,15 +51,21 @@ struct StaticFiles: Sendable {
             return responses.message(
                 .badRequest, title: "Bad request", message: "\(path) is not a file path this server serves.")
         }
-        guard case .inside(let real) = folder.resolve(String(decoded.dropFirst(prefix.count))),
-            let file = try await ServedFile(path: real)
+        var relative = decoded.dropFirst(prefix.count)
+        var isCurrentVersion = false
+        if versioned {
+            let (file, isCurrent) = ChromeVersion.split(relative)
+            relative = file
+            isCurrentVersion = isCurrent == true
+        }
+        guard case .inside(let real) = folder.resolve(String(relative)), let file = try await ServedFile(path: real)
         else { return notFound(path) }
 
         var headers = HTTPFields()
         let contentType = Self.contentType(of: real)
         headers[.contentType] = contentType
         headers[.eTag] = file.eTag
-        headers[.cacheControl] = "no-cache"
+        headers[.cacheControl] = isCurrentVersion ? "public, max-age=31536000, immutable" : "no-cache"
         headers[.acceptRanges] = "bytes"
         if CompressedFiles.compresses(contentType, size: file.size) {
             headers[.vary] = "Accept-Encoding"

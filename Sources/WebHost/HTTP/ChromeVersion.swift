@@ -1,0 +1,47 @@
+import Crypto
+import Foundation
+import HTMLPages
+
+/// The version of the chrome's files (``HTMLPages/Chrome/publicDirectory``: the stylesheets, the
+/// script and the fonts the stylesheet loads), which the pages link them under:
+/// `/_flowhost/v0123456789abcdef/flowhost.css`. A browser keeps a file of the current version for a
+/// year without asking again (`Cache-Control: immutable`), so a click loads its page alone, not its
+/// page and a revalidation of each of the five files the page uses.
+///
+/// The version is the SHA-256 of the files' paths and bytes, read once per process: every process
+/// of one build (a cluster) links the same URLs, and a FlowHost whose files differ links them under
+/// another version. A link of another version (a page kept open across a deploy) still gets the
+/// current file, revalidated on every use as before (`no-cache`). The files are FlowHost's own,
+/// never edited while a server runs: the app's `Public/` folder is served `no-cache`, unversioned.
+enum ChromeVersion {
+    /// This process's version, as its path segment: `v` and 16 hex digits.
+    static let current: String = {
+        var hash = SHA256()
+        for (path, file) in files(in: Chrome.publicDirectory) {
+            hash.update(data: Data(path.utf8) + [0])
+            hash.update(data: (try? Data(contentsOf: file)) ?? Data())
+        }
+        return "v" + hash.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+    }()
+
+    /// A path under `/_flowhost/` without its version segment, and whether that segment named
+    /// ``current`` (nil when the path has none: a link written before chrome files had versions).
+    static func split(_ path: Substring) -> (file: Substring, isCurrent: Bool?) {
+        guard let slash = path.firstIndex(of: "/") else { return (path, nil) }
+        let segment = path[..<slash]
+        guard segment.count == current.count, segment.first == "v",
+            segment.dropFirst().allSatisfy({ $0.isHexDigit && !$0.isUppercase })
+        else { return (path, nil) }
+        return (path[path.index(after: slash)...], segment == current)
+    }
+
+    /// The regular files under `folder`, each with its path relative to it, in the order of those paths.
+    private static func files(in folder: URL) -> [(String, URL)] {
+        let root = folder.standardizedFileURL.path
+        let found = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        let files = (found?.allObjects as? [URL] ?? []).filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
+        return files.map { (String($0.standardizedFileURL.path.dropFirst(root.count)), $0) }.sorted { $0.0 < $1.0 }
+    }
+}
