@@ -158,6 +158,13 @@ class FlowHostTests:
             "var n = performance.getEntriesByType('navigation')[0]; return [n.name, n.redirectCount];")
         self.assertRegex(name, r"/_action/[0-9a-f]{32}\?answer=page$")
         self.assertEqual(redirects, 0)
+        # Nor anything else: the chrome's files (stylesheet, script, fonts), under their version, came
+        # from the browser's cache without a revalidation.
+        chrome_files = page.run(
+            "return performance.getEntriesByType('resource').filter(r => r.name.includes('/_flowhost/v'))"
+            ".map(r => [r.name, r.transferSize]);")
+        self.assertGreaterEqual(len(chrome_files), 2, chrome_files)
+        self.assertEqual([name for name, size in chrome_files if size > 0], [], "asked the server again")
         # The address bar shows the screen's own address, not the action's.
         self.assertRegex(page.path, r"^/screen/\d+$")
         heat_url = page.url
