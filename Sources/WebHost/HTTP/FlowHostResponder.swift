@@ -28,7 +28,8 @@ struct FlowHostResponder: HTTPResponder {
         self.host = host
         allowedHosts = AllowedHosts(configuration: host.configuration)
         responses = PageResponses(renderer: host.renderer, secureCookies: host.configuration.secureCookies)
-        files = StaticFiles(publicDirectory: host.app.publicDirectory, responses: responses)
+        files = StaticFiles(
+            publicDirectory: host.app.publicDirectory, versions: host.publicFileVersions, responses: responses)
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {

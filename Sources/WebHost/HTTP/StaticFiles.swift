@@ -8,8 +8,10 @@ import _NIOFileSystem
 
 /// Serves `/_flowhost/` (the chrome's stylesheets, script and fonts) and `/public/` (the app's
 /// folder) with content types, ETags (`304`), byte ranges and `no-cache` (an edited stylesheet shows
-/// on the next reload). The chrome's files under this process's version (``ChromeVersion``, as the
-/// pages link them) are `immutable` instead: a browser keeps them for a year without asking again.
+/// on the next reload). What the pages link under a version is `immutable` instead, while that
+/// version is the file's: the chrome's files under this process's version (``ChromeVersion``), an
+/// app's file with `?v=` and its own (``PublicFileVersions``). A browser keeps them for a year
+/// without asking again.
 /// No file outside those folders is ever served: after percent-decoding, `..`
 /// segments, backslashes and NUL are refused before the file system is asked, and a symbolic link
 /// that leads out of its folder is not found (`ServedFolder`).
@@ -27,15 +29,17 @@ struct StaticFiles: Sendable {
     /// Each folder under its URL prefix; `versioned` for the chrome's, whose paths may start with a
     /// version segment.
     private let folders: [(prefix: String, folder: ServedFolder, versioned: Bool)]
+    private let versions: PublicFileVersions
     private let responses: PageResponses
     private let compressed = CompressedFiles()
 
-    init(publicDirectory: URL?, responses: PageResponses) {
+    init(publicDirectory: URL?, versions: PublicFileVersions, responses: PageResponses) {
         var folders = [(FlowHostRoute.chromeFilesPrefix, ServedFolder(Chrome.publicDirectory), true)]
         if let publicDirectory {
             folders.append((FlowHostRoute.publicFilesPrefix, ServedFolder(publicDirectory), false))
         }
         self.folders = folders
+        self.versions = versions
         self.responses = responses
     }
 
@@ -57,6 +61,8 @@ struct StaticFiles: Sendable {
             let (file, isCurrent) = ChromeVersion.split(relative)
             relative = file
             isCurrentVersion = isCurrent == true
+        } else if let asked = Self.version(inQuery: request.uri.query) {
+            isCurrentVersion = versions.version(of: String(relative)).map { $0 == asked } ?? false
         }
         guard case .inside(let real) = folder.resolve(String(relative)), let file = try await ServedFile(path: real)
         else { return notFound(path) }
@@ -116,6 +122,11 @@ struct StaticFiles: Sendable {
         headers[.contentLength] = "\(gzip.readableBytes)"
         guard request.method == .get else { return Response(status: .ok, headers: headers) }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: gzip))
+    }
+
+    /// The `v` of a query (`v=0123456789abcdef`), if any.
+    private static func version(inQuery query: String?) -> Substring? {
+        query?.split(separator: "&").first { $0.hasPrefix("v=") }?.dropFirst(2)
     }
 
     /// Whether `If-None-Match` (its values, each maybe a list) names `eTag`, or is `*`: weak

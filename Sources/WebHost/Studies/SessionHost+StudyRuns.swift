@@ -159,13 +159,12 @@ extension SessionHost {
     /// inspector (a study link opens nothing else), and the prompt of their task, naming the
     /// screen `flowhost.js` notes misclicks on.
     func servedLinks(for tree: ScreenTree, of session: Session) -> PageLinks {
-        guard let run = session.studyRun.withLock({ $0 }) else {
-            return .served(
-                version: tree.version, screen: tree.visibleScreen?.id, process: processID.prefix(8),
-                showsInspector: configuration.showsInspector)
-        }
+        let run = session.studyRun.withLock { $0 }
         var links = PageLinks.served(
-            version: tree.version, screen: tree.visibleScreen?.id, process: processID.prefix(8), showsInspector: false)
+            version: tree.version, screen: tree.visibleScreen?.id, process: processID.prefix(8),
+            showsInspector: run == nil && configuration.showsInspector)
+        links.publicFileVersion = { [publicFileVersions] in publicFileVersions.version(of: $0) }
+        guard let run else { return links }
         links.share = nil
         links.taskPrompt = run.prompt
         links.taskPrompt?.scriptNotes = PageLinks.TaskPrompt.ScriptNotes(

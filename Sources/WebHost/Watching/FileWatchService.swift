@@ -13,7 +13,10 @@ struct FileWatchService: Service {
             defer { watcher.stop() }
             for await changed in watcher.changes.cancelOnGracefulShutdown() {
                 let names = changed.sorted().joined(separator: ", ")
-                if let templates, changed.contains(where: { Self.isPath($0, in: templates) }) {
+                let isTemplate = { (path: String) in templates.map { Self.isPath(path, in: $0) } ?? false }
+                // A static file changed: the pages redrawn below link its new version.
+                if !changed.allSatisfy(isTemplate) { host.publicFileVersions.forget() }
+                if changed.contains(where: isTemplate) {
                     host.logger.info("changed: \(names); loading the templates again")
                     await host.reloadTemplates()
                 } else {
