@@ -12,7 +12,8 @@ import HTMLPages
 /// of one build (a cluster) links the same URLs, and a FlowHost whose files differ links them under
 /// another version. A link of another version (a page kept open across a deploy) still gets the
 /// current file, revalidated on every use as before (`no-cache`). The files are FlowHost's own,
-/// never edited while a server runs: the app's `Public/` folder is served `no-cache`, unversioned.
+/// never edited while a server runs (the app's `Public/` files have versions of their own, which
+/// follow their edits: ``PublicFileVersions``).
 enum ChromeVersion {
     /// This process's version, as its path segment: `v` and 16 hex digits.
     static let current: String = {

@@ -7,8 +7,8 @@ import NIOCore
 import _NIOFileSystem
 
 /// Serves `/_flowhost/` (the chrome's stylesheets, script and fonts) and `/public/` (the app's
-/// folder) with content types, ETags (`304`), byte ranges and `no-cache` (an edited stylesheet shows
-/// on the next reload). What the pages link under a version is `immutable` instead, while that
+/// folder) with content types, ETags (`304`), byte ranges and `no-cache` (a browser revalidates
+/// the file at every use). What the pages link under a version is `immutable` instead, while that
 /// version is the file's: the chrome's files under this process's version (``ChromeVersion``), an
 /// app's file with `?v=` and its own (``PublicFileVersions``). A browser keeps them for a year
 /// without asking again.
