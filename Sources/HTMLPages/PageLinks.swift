@@ -34,9 +34,6 @@ public struct PageLinks: Sendable {
     /// What a `TemplateValue.publicFile(_:)` path is written after (`/public/`, or `public/` in a
     /// static export).
     public var publicFiles: String
-    /// A public file's version by its path, written after its URL as `?v=<version>` (the web host
-    /// gives one, so that browsers keep the file until it changes); nil for none.
-    public var publicFileVersion: (@Sendable (String) -> String?)?
     /// How the page writes its actions.
     public var actions: ActionLinks
     /// Where the page's script listens for live moves; nil for none.
@@ -79,8 +76,6 @@ public struct PageLinks: Sendable {
 
     /// A render of one page with these links: its actions and public files written as they say.
     func renderContext(readingLabels: Bool = false) -> RenderContext {
-        RenderContext(
-            actionLinks: actions, publicFiles: publicFiles, publicFileVersion: publicFileVersion,
-            readingLabels: readingLabels)
+        RenderContext(actionLinks: actions, publicFiles: publicFiles, readingLabels: readingLabels)
     }
 }

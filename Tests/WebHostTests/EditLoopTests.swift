@@ -114,7 +114,7 @@ struct EditLoopTests {
     }
 
     @Test(
-        "a page links a static file under its version, which browsers keep; a changed file moves the page to its new version, and the old one is revalidated"
+        "a page links a static file under its folder's version, which browsers keep; a changed file moves the page to the new version, and the old one is revalidated"
     )
     func staticFileVersions() async throws {
         let folders = try EditedFolders()
@@ -125,20 +125,20 @@ struct EditLoopTests {
         try await withWatchedLab(folders) { client in
             var browser = Browser(client)
             let page = try await browser.open()
-            let first = try #require(page.text.firstMatch(of: /src="\/public\/logo.svg\?v=([0-9a-f]{16})"/)?.output.1)
+            let first = try #require(page.text.firstMatch(of: /src="\/public\/(v[0-9a-f]{16})\/logo.svg"/)?.output.1)
             let kept = "public, max-age=31536000, immutable"
-            #expect(try await browser.get("/public/logo.svg?v=\(first)").headers[values: .cacheControl] == [kept])
+            #expect(try await browser.get("/public/\(first)/logo.svg").headers[values: .cacheControl] == [kept])
             #expect(try await browser.get("/public/logo.svg").headers[values: .cacheControl] == ["no-cache"])
 
             try "<svg xmlns='http://www.w3.org/2000/svg' width='9'/>".write(
                 toFile: folders.files + "/logo.svg", atomically: false, encoding: .utf8)
-            let moved = try await browser.followMoves(from: page) { !$0.text.contains("?v=\(first)") }
-            let second = try #require(moved.text.firstMatch(of: /src="\/public\/logo.svg\?v=([0-9a-f]{16})"/)?.output.1)
+            let moved = try await browser.followMoves(from: page) { !$0.text.contains("/public/\(first)/") }
+            let second = try #require(moved.text.firstMatch(of: /src="\/public\/(v[0-9a-f]{16})\/logo.svg"/)?.output.1)
             #expect(second != first)
-            let old = try await browser.get("/public/logo.svg?v=\(first)")
+            let old = try await browser.get("/public/\(first)/logo.svg")
             #expect(old.headers[values: .cacheControl] == ["no-cache"], "another version is revalidated")
             #expect(old.text.contains("width='9'"), "and is the file as it is now")
-            #expect(try await browser.get("/public/logo.svg?v=\(second)").headers[values: .cacheControl] == [kept])
+            #expect(try await browser.get("/public/\(second)/logo.svg").headers[values: .cacheControl] == [kept])
         }
     }
 

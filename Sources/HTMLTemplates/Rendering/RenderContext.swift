@@ -23,12 +23,10 @@ public struct RenderContext {
     private let actionLinks: ActionLinks?
     /// What a public file's path is written after.
     private let publicFiles: String
-    /// A public file's version by its path, written after its URL as `?v=<version>`; nil for none.
-    private let publicFileVersion: (@Sendable (String) -> String?)?
     /// Whether forms, buttons and links are followed (to adjust them and read labels).
     let followsElements: Bool
     /// Every action written into an action attribute, in order, with its label once read (only
-    /// while elements are followed: see ``init(actionLinks:publicFiles:publicFileVersion:readingLabels:)``).
+    /// while elements are followed: see ``init(actionLinks:publicFiles:readingLabels:)``).
     public private(set) var actions: [RenderedPage.Action] = []
     private var elements: [OpenElement] = []
     /// The innermost button or link whose text is being read.
@@ -36,16 +34,11 @@ public struct RenderContext {
 
     /// A render that writes actions as `actionLinks` say (nil: they are left out) and a
     /// ``TemplateValue/publicFile(_:)`` path after `publicFiles` (`/public/` on a served page,
-    /// `public/` in a static export), with `?v=` and the version `publicFileVersion` gives for the
-    /// path, if any (a served page's files, which a browser may then keep); `readingLabels` follows
-    /// the elements even where the links post (to label a page's actions).
-    public init(
-        actionLinks: ActionLinks?, publicFiles: String, publicFileVersion: (@Sendable (String) -> String?)? = nil,
-        readingLabels: Bool = false
-    ) {
+    /// `public/` in a static export); `readingLabels` follows the elements even where the links
+    /// post (to label a page's actions).
+    public init(actionLinks: ActionLinks?, publicFiles: String, readingLabels: Bool = false) {
         self.actionLinks = actionLinks
         self.publicFiles = publicFiles
-        self.publicFileVersion = publicFileVersion
         if case .resolve? = actionLinks {
             followsElements = true
         } else {
@@ -71,7 +64,7 @@ public struct RenderContext {
 
     /// The URL of the public file at `path`.
     func url(ofPublicFile path: String) -> String {
-        publicFiles + path + versionQuery(ofPublicFile: path)
+        publicFiles + path
     }
 
     /// Writes the URL of the public file at `path` as it is (a template's own `/public/` path is
@@ -79,14 +72,6 @@ public struct RenderContext {
     func writeURL(ofPublicFile path: String, into output: inout HTMLOutput) {
         output.append(publicFiles)
         output.append(path)
-        output.append(versionQuery(ofPublicFile: path))
-    }
-
-    /// `?v=` and the file's version, or nothing (no version, or a path with a query of its own).
-    private func versionQuery(ofPublicFile path: String) -> String {
-        guard let publicFileVersion, !path.contains("?"), !path.contains("#"), let version = publicFileVersion(path)
-        else { return "" }
-        return "?v=" + version
     }
 
     /// Writes the attribute for `action` between its template's `prefix` (` action="`) and `suffix`

@@ -32,7 +32,7 @@ public enum TemplateValue: Sendable, Equatable {
     case action(ActionReference)
     /// A file of the app's `Public/` folder by its path there (`posters/3.svg`): written as its URL
     /// on a served page and as a relative path in a static export (see
-    /// ``RenderContext/init(actionLinks:publicFiles:publicFileVersion:readingLabels:)``).
+    /// ``RenderContext/init(actionLinks:publicFiles:readingLabels:)``).
     case publicFile(String)
     /// Markup, written as it is by `{{name}}` and `{{{name}}}` alike: what another template
     /// rendered (the page chrome places each screen's content this way), or markup a view model

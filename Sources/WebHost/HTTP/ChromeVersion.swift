@@ -13,28 +13,17 @@ import HTMLPages
 /// another version. A link of another version (a page kept open across a deploy) still gets the
 /// current file, revalidated on every use as before (`no-cache`). The files are FlowHost's own,
 /// never edited while a server runs (the app's `Public/` files have versions of their own, which
-/// follow their edits: ``PublicFileVersions``).
+/// follow their edits: ``PublicFolderVersion``).
 enum ChromeVersion {
-    /// This process's version, as its path segment: `v` and 16 hex digits.
+    /// This process's version, as its path segment (``VersionSegment``).
     static let current: String = {
         var hash = SHA256()
         for (path, file) in files(in: Chrome.publicDirectory) {
             hash.update(data: Data(path.utf8) + [0])
             hash.update(data: (try? Data(contentsOf: file)) ?? Data())
         }
-        return "v" + hash.finalize().prefix(8).map { String(format: "%02x", $0) }.joined()
+        return VersionSegment.of(hash.finalize())
     }()
-
-    /// A path under `/_flowhost/` without its version segment, and whether that segment named
-    /// ``current`` (nil when the path has none: a link written before chrome files had versions).
-    static func split(_ path: Substring) -> (file: Substring, isCurrent: Bool?) {
-        guard let slash = path.firstIndex(of: "/") else { return (path, nil) }
-        let segment = path[..<slash]
-        guard segment.count == current.count, segment.first == "v",
-            segment.dropFirst().allSatisfy({ $0.isHexDigit && !$0.isUppercase })
-        else { return (path, nil) }
-        return (path[path.index(after: slash)...], segment == current)
-    }
 
     /// The regular files under `folder`, each with its path relative to it, in the order of those paths.
     private static func files(in folder: URL) -> [(String, URL)] {

@@ -29,7 +29,7 @@ struct FlowHostResponder: HTTPResponder {
         allowedHosts = AllowedHosts(configuration: host.configuration)
         responses = PageResponses(renderer: host.renderer, secureCookies: host.configuration.secureCookies)
         files = StaticFiles(
-            publicDirectory: host.app.publicDirectory, versions: host.publicFileVersions, responses: responses)
+            publicDirectory: host.app.publicDirectory, version: host.publicFolderVersion, responses: responses)
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {

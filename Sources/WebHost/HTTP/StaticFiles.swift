@@ -9,8 +9,8 @@ import _NIOFileSystem
 /// Serves `/_flowhost/` (the chrome's stylesheets, script and fonts) and `/public/` (the app's
 /// folder) with content types, ETags (`304`), byte ranges and `no-cache` (a browser revalidates
 /// the file at every use). What the pages link under a version is `immutable` instead, while that
-/// version is the file's: the chrome's files under this process's version (``ChromeVersion``), an
-/// app's file with `?v=` and its own (``PublicFileVersions``). A browser keeps them for a year
+/// version is current (``VersionSegment``): the chrome's files under this process's version
+/// (``ChromeVersion``), the app's under its folder's (``PublicFolderVersion``). A browser keeps them for a year
 /// without asking again.
 /// No file outside those folders is ever served: after percent-decoding, `..`
 /// segments, backslashes and NUL are refused before the file system is asked, and a symbolic link
@@ -26,26 +26,25 @@ import _NIOFileSystem
 /// connection hangs) and throws for `bytes=5-1` (a `500` here) where RFC 9110 ignores it, sends
 /// `416` without `Content-Range`, and stats a file by path twice (its length can change between).
 struct StaticFiles: Sendable {
-    /// Each folder under its URL prefix; `versioned` for the chrome's, whose paths may start with a
-    /// version segment.
-    private let folders: [(prefix: String, folder: ServedFolder, versioned: Bool)]
-    private let versions: PublicFileVersions
+    /// Each folder under its URL prefix, with its current version (``VersionSegment``; nil for none).
+    private let folders: [(prefix: String, folder: ServedFolder, version: @Sendable () -> String?)]
     private let responses: PageResponses
     private let compressed = CompressedFiles()
 
-    init(publicDirectory: URL?, versions: PublicFileVersions, responses: PageResponses) {
-        var folders = [(FlowHostRoute.chromeFilesPrefix, ServedFolder(Chrome.publicDirectory), true)]
+    init(publicDirectory: URL?, version: PublicFolderVersion, responses: PageResponses) {
+        var folders: [(String, ServedFolder, @Sendable () -> String?)] = [
+            (FlowHostRoute.chromeFilesPrefix, ServedFolder(Chrome.publicDirectory), { ChromeVersion.current })
+        ]
         if let publicDirectory {
-            folders.append((FlowHostRoute.publicFilesPrefix, ServedFolder(publicDirectory), false))
+            folders.append((FlowHostRoute.publicFilesPrefix, ServedFolder(publicDirectory), { version.current }))
         }
         self.folders = folders
-        self.versions = versions
         self.responses = responses
     }
 
     func serve(_ request: Request) async throws -> Response {
         let path = request.uri.path
-        guard let (prefix, folder, versioned) = folders.first(where: { path.hasPrefix($0.prefix) }) else {
+        guard let (prefix, folder, version) = folders.first(where: { path.hasPrefix($0.prefix) }) else {
             return notFound(path)
         }
         guard let decoded = path.removingPercentEncoding,
@@ -55,15 +54,8 @@ struct StaticFiles: Sendable {
             return responses.message(
                 .badRequest, title: "Bad request", message: "\(path) is not a file path this server serves.")
         }
-        var relative = decoded.dropFirst(prefix.count)
-        var isCurrentVersion = false
-        if versioned {
-            let (file, isCurrent) = ChromeVersion.split(relative)
-            relative = file
-            isCurrentVersion = isCurrent == true
-        } else if let asked = Self.version(inQuery: request.uri.query) {
-            isCurrentVersion = versions.version(of: String(relative)).map { $0 == asked } ?? false
-        }
+        let (relative, isCurrent) = VersionSegment.split(decoded.dropFirst(prefix.count), current: version())
+        let isCurrentVersion = isCurrent == true
         guard case .inside(let real) = folder.resolve(String(relative)), let file = try await ServedFile(path: real)
         else { return notFound(path) }
 
@@ -122,11 +114,6 @@ struct StaticFiles: Sendable {
         headers[.contentLength] = "\(gzip.readableBytes)"
         guard request.method == .get else { return Response(status: .ok, headers: headers) }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: gzip))
-    }
-
-    /// The `v` of a query (`v=0123456789abcdef`), if any.
-    private static func version(inQuery query: String?) -> Substring? {
-        query?.split(separator: "&").first { $0.hasPrefix("v=") }?.dropFirst(2)
     }
 
     /// Whether `If-None-Match` (its values, each maybe a list) names `eTag`, or is `*`: weak

@@ -70,8 +70,8 @@ final class SessionHost: Sendable {
     let sharedStudies = SharedStudies()
     /// One copy of each storyboard screen's name for the sessions' published pages and testers' runs.
     let screenNames = SharedScreenNames()
-    /// The versions of the app's public files its pages link, which browsers keep until they change.
-    let publicFileVersions: PublicFileVersions
+    /// The version of the app's public files its pages link, which browsers keep until they change.
+    let publicFolderVersion: PublicFolderVersion
     let configuration: WebHostConfiguration
     let logger: Logger
     /// Logged when new sessions push out older new ones (a client that keeps no cookies, a crawler).
@@ -104,7 +104,7 @@ final class SessionHost: Sendable {
     init(app: WebApp, configuration: WebHostConfiguration, paths: any ClickPathStore, logger: Logger) {
         self.app = app
         self.paths = paths
-        publicFileVersions = PublicFileVersions(publicDirectory: app.publicDirectory)
+        publicFolderVersion = PublicFolderVersion(publicDirectory: app.publicDirectory)
         tasks = HostTasks()
         flowMap = ServedFlowMap(tasks: tasks)
         traffic = FiguresCache(interval: configuration.trafficRefreshInterval, maxKeys: 16)

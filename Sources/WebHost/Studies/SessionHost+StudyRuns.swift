@@ -163,7 +163,9 @@ extension SessionHost {
         var links = PageLinks.served(
             version: tree.version, screen: tree.visibleScreen?.id, process: processID.prefix(8),
             showsInspector: run == nil && configuration.showsInspector)
-        links.publicFileVersion = { [publicFileVersions] in publicFileVersions.version(of: $0) }
+        if let version = publicFolderVersion.current {
+            links.publicFiles = FlowHostRoute.publicFilesPrefix + version + "/"
+        }
         guard let run else { return links }
         links.share = nil
         links.taskPrompt = run.prompt

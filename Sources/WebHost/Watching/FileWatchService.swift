@@ -15,7 +15,7 @@ struct FileWatchService: Service {
                 let names = changed.sorted().joined(separator: ", ")
                 let isTemplate = { (path: String) in templates.map { Self.isPath(path, in: $0) } ?? false }
                 // A static file changed: the pages redrawn below link its new version.
-                if !changed.allSatisfy(isTemplate) { host.publicFileVersions.forget() }
+                if !changed.allSatisfy(isTemplate) { host.publicFolderVersion.forget() }
                 if changed.contains(where: isTemplate) {
                     host.logger.info("changed: \(names); loading the templates again")
                     await host.reloadTemplates()
