@@ -518,18 +518,25 @@ class FlowHostTests:
 
     def test_19_posters_come_from_public(self):
         """The sample's Public/ folder is served at /public/: every movie's poster loads, in the
-        list and on the detail page."""
+        list and on the detail page, linked under the folder's version (/public/v<hash>/)."""
         page = self.signed_in_browser()
+        # Each poster's src without the folder's version, checked to be one and the same.
         loaded = """return Array.from(document.querySelectorAll('main img')).map(
             img => [img.getAttribute('src'), img.getAttribute('alt'), img.complete && img.naturalWidth > 0])"""
+
+        def posters():
+            shown = page.run(loaded)
+            versions = {re.match(r"/public/(v[0-9a-f]{16})/", src).group(1) for src, _, _ in shown}
+            self.assertEqual(len(versions), 1, shown)
+            return [[re.sub(r"^/public/v[0-9a-f]{16}/", "/public/", src), alt, ok] for src, alt, ok in shown]
+
         page.wait(lambda page: all(ok for _, _, ok in page.run(loaded)), "the list's posters to load")
-        posters = page.run(loaded)
-        self.assertEqual(len(posters), MOVIE_COUNT)
-        self.assertEqual(posters[0], ["/public/posters/1.svg", "", True], "decorative in a cell that names the movie")
+        self.assertEqual(len(posters()), MOVIE_COUNT)
+        self.assertEqual(posters()[0], ["/public/posters/1.svg", "", True], "decorative in a cell that names the movie")
 
         page.tap("Heat", title="Heat")
         page.wait(lambda page: all(ok for _, _, ok in page.run(loaded)), "the detail's poster to load")
-        self.assertEqual(page.run(loaded), [["/public/posters/1.svg", "Poster of Heat", True]])
+        self.assertEqual(posters(), [["/public/posters/1.svg", "Poster of Heat", True]])
 
         with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(
             SERVER.base_url + "/public/posters/24.svg", timeout=5
