@@ -19,7 +19,7 @@ import Synchronization
 /// `no-cache`), as is a URL of another version. (A folder of `Public/` named like a version, `v`
 /// and 16 hex digits, cannot be reached.)
 final class PublicFolderVersion: Sendable {
-    /// A folder with more files than this has no version.
+    /// A folder with more files and folders than this has no version.
     static let maxFiles = 10_000
 
     private let folder: URL?
@@ -52,8 +52,10 @@ final class PublicFolderVersion: Sendable {
         }
         let root = folder.standardizedFileURL.path
         var files: [String] = []
+        var walked = 0
         for case let url as URL in walk {
-            guard files.count < maxFiles else { return nil }
+            walked += 1
+            guard walked <= maxFiles else { return nil }
             // A symbolic link is served as what it leads to: its target's size and time.
             guard let values = try? url.resolvingSymlinksInPath().resourceValues(forKeys: Set(keys)),
                 values.isRegularFile == true
