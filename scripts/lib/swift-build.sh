@@ -16,12 +16,14 @@ scratch_path() { if [[ $1 == release ]]; then echo .build-release; else echo .bu
 swift_build() { SWIFT_DETERMINISTIC_HASHING=1 swift build "$@"; }
 
 # Builds the Benchmarks package's products in the configuration's scratch folder and prints the
-# folder of their binaries (the build's own output goes to standard error).
+# folder of their binaries (the build's own output goes to standard error). A product that fails to
+# build fails the call: `set -e` does not reach into `$(...)`, and the loop went on to print the
+# folder of the binaries an earlier build left (a benchmark then measured old code).
 # Usage: bin=$(build_benchmark_products debug flowhost-load flowhost-bare)
 build_benchmark_products() {
     local configuration=$1 product
     shift
     local options=(--package-path Benchmarks --scratch-path "$(scratch_path "$configuration")" -c "$configuration")
-    for product in "$@"; do swift_build "${options[@]}" --product "$product" >&2; done
+    for product in "$@"; do swift_build "${options[@]}" --product "$product" >&2 || return 1; done
     swift_build "${options[@]}" --show-bin-path
 }
