@@ -5,15 +5,14 @@ Prints, for a click: the browser's time from the click to the page loaded, the r
 load made to the server (the page, and each file not taken from the cache: transferSize > 0), and
 the server's CPU (from /proc/PID/stat). Exits 1 when a click does not reach its screen."""
 import os
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+from flowhost_server import free_port, headless_chromium, wait_healthy  # noqa: E402
 
 server_binary, rounds = sys.argv[1], int(sys.argv[2])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -22,26 +21,6 @@ BACK = "//button[contains(@class, 'nav-back')]"
 # The requests this page's load made to the server: the page, and each file that did not come from
 # the browser's cache (a revalidation answered 304 counts: its transferSize is its headers').
 ASKED = "return 1 + performance.getEntriesByType('resource').filter(r => r.transferSize > 0).length"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_healthy(port, process):
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            sys.exit(f"the server exited with {process.returncode} before it was ready")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.05)
-    sys.exit("the server did not answer /healthz within 30 s")
 
 
 def server_cpu(pid):
@@ -54,15 +33,10 @@ def main():
     server = subprocess.Popen(
         [server_binary, "serve", "--port", str(port), "--store", "memory", "--no-watch"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--window-size=500,900", "--disable-dev-shm-usage",
-                     "--no-proxy-server"):
-        options.add_argument(argument)
     driver = None
     try:
         wait_healthy(port, server)
-        driver = webdriver.Chrome(service=Service(os.environ.get("E2E_CHROMEDRIVER", "/usr/bin/chromedriver")),
-                                  options=options)
+        driver = headless_chromium()
 
         def shows(title):
             deadline = time.monotonic() + 30

@@ -3,18 +3,17 @@ Chromium, then saves the login template N times with a new subtitle; for each sa
 save to the first contentful paint of the page that shows it. Fails when a save does not show."""
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+from flowhost_server import free_port, headless_chromium, wait_healthy  # noqa: E402
 
 server, saves = sys.argv[1], int(sys.argv[2])
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -32,26 +31,6 @@ return [subtitle && subtitle.textContent, document.readyState, performance.timeO
 # time origin is its monotonic clock mapped to the epoch once: the two drift apart (an adjusted
 # system clock, a mapping taken long ago), and one run printed a negative minimum.
 NOW = "return performance.timeOrigin + performance.now();"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_healthy(port, process):
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            sys.exit(f"the server exited with {process.returncode} before it was ready")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.05)
-    sys.exit("the server did not answer /healthz within 30 s")
 
 
 def shown(text):
@@ -75,16 +54,11 @@ port = free_port()
 process = subprocess.Popen(
     [server, "serve", "--port", str(port), "--templates", templates, "--store", "memory", "--log-level", "error"],
     cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-options = webdriver.ChromeOptions()
-for argument in ("--headless=new", "--no-sandbox", "--window-size=500,900", "--disable-dev-shm-usage",
-                 "--no-proxy-server"):
-    options.add_argument(argument)
 driver = None
 times = []
 try:
     wait_healthy(port, process)
-    driver = webdriver.Chrome(service=Service(os.environ.get("E2E_CHROMEDRIVER", "/usr/bin/chromedriver")),
-                              options=options)
+    driver = headless_chromium()
     driver.get(f"http://127.0.0.1:{port}/")
     WebDriverWait(driver, 10).until(shown(SUBTITLE))
     for index in range(saves):
