@@ -18,20 +18,10 @@ enum ChromeVersion {
     /// This process's version, as its path segment (``VersionSegment``).
     static let current: String = {
         var hash = SHA256()
-        for (path, file) in files(in: Chrome.publicDirectory) {
+        for (path, file) in FolderFiles.regular(in: Chrome.publicDirectory) ?? [] {
             hash.update(data: Data(path.utf8) + [0])
             hash.update(data: (try? Data(contentsOf: file)) ?? Data())
         }
         return VersionSegment.of(hash.finalize())
     }()
-
-    /// The regular files under `folder`, each with its path relative to it, in the order of those paths.
-    private static func files(in folder: URL) -> [(String, URL)] {
-        let root = folder.standardizedFileURL.path
-        let found = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        let files = (found?.allObjects as? [URL] ?? []).filter {
-            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-        }
-        return files.map { (String($0.standardizedFileURL.path.dropFirst(root.count)), $0) }.sorted { $0.0 < $1.0 }
-    }
 }

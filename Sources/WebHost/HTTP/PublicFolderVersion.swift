@@ -46,26 +46,13 @@ final class PublicFolderVersion: Sendable {
     }
 
     private static func version(of folder: URL) -> String? {
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
-        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {
-            return nil
-        }
-        let root = folder.standardizedFileURL.path
-        var files: [String] = []
-        var walked = 0
-        for case let url as URL in walk {
-            walked += 1
-            guard walked <= maxFiles else { return nil }
-            // A symbolic link is served as what it leads to: its target's size and time.
-            guard let values = try? url.resolvingSymlinksInPath().resourceValues(forKeys: Set(keys)),
-                values.isRegularFile == true
-            else { continue }
-            let path = String(url.standardizedFileURL.path.dropFirst(root.count))
-            let time = values.contentModificationDate?.timeIntervalSince1970 ?? 0
-            files.append("\(path)\u{0}\(values.fileSize ?? 0)\u{0}\(time)")
-        }
+        guard let files = FolderFiles.regular(in: folder, limit: maxFiles) else { return nil }
         var hash = SHA256()
-        for file in files.sorted() { hash.update(data: Data((file + "\n").utf8)) }
+        for (path, url) in files {
+            let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
+            let time = values?.contentModificationDate?.timeIntervalSince1970 ?? 0
+            hash.update(data: Data("\(path)\u{0}\(values?.fileSize ?? 0)\u{0}\(time)\n".utf8))
+        }
         return VersionSegment.of(hash.finalize())
     }
 }

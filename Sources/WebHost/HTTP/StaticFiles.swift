@@ -10,9 +10,9 @@ import _NIOFileSystem
 /// folder) with content types, ETags (`304`), byte ranges and `no-cache` (a browser revalidates
 /// the file at every use). What the pages link under a version is `immutable` instead, while that
 /// version is current (``VersionSegment``): the chrome's files under this process's version
-/// (``ChromeVersion``), the app's under its folder's (``PublicFolderVersion``). A browser keeps them for a year
-/// without asking again.
-/// No file outside those folders is ever served: after percent-decoding, `..`
+/// (``ChromeVersion``), the app's under its folder's (``PublicFolderVersion``). A browser keeps
+/// them for a year without asking again. No file outside those folders is ever served: after
+/// percent-decoding, `..`
 /// segments, backslashes and NUL are refused before the file system is asked, and a symbolic link
 /// that leads out of its folder is not found (`ServedFolder`).
 ///
@@ -54,8 +54,7 @@ struct StaticFiles: Sendable {
             return responses.message(
                 .badRequest, title: "Bad request", message: "\(path) is not a file path this server serves.")
         }
-        let (relative, isCurrent) = VersionSegment.split(decoded.dropFirst(prefix.count), current: version())
-        let isCurrentVersion = isCurrent == true
+        let (relative, isCurrentVersion) = VersionSegment.split(decoded.dropFirst(prefix.count), current: version())
         guard case .inside(let real) = folder.resolve(String(relative)), let file = try await ServedFile(path: real)
         else { return notFound(path) }
 

@@ -12,13 +12,13 @@ enum VersionSegment {
     }
 
     /// A path under a folder's URL prefix without its version segment, and whether that segment is
-    /// `current` (nil when the path has none: a link written without a version).
-    static func split(_ path: Substring, current: String?) -> (file: Substring, isCurrent: Bool?) {
-        guard let slash = path.firstIndex(of: "/") else { return (path, nil) }
+    /// `current` (false when the path has none: a link written without a version).
+    static func split(_ path: Substring, current: String?) -> (file: Substring, isCurrent: Bool) {
+        guard let slash = path.firstIndex(of: "/") else { return (path, false) }
         let segment = path[..<slash]
         guard segment.count == 17, segment.first == "v",
             segment.dropFirst().allSatisfy({ $0.isHexDigit && !$0.isUppercase })
-        else { return (path, nil) }
+        else { return (path, false) }
         return (path[path.index(after: slash)...], current.map { segment == $0 } ?? false)
     }
 }
