@@ -20,7 +20,8 @@
 #      build), the same way at 64 sessions, on each store: rates, server CPU per round trip and
 #      their paired ratios. One run of each moves with the machine by more than most changes do
 #      (20-30 % on a shared 2-core machine); rounds that alternate leave most of that out. With
-#      --smoke and no --against, the debug build runs against itself (CI checks it works).
+#      --smoke and no --against, the debug build runs against itself (CI checks it works); E and F
+#      then run on 8 sessions, one round.
 # A and B are the load driver Benchmarks/Sources/LoadDriver (`flowhost-load`) and
 # Benchmarks/Sources/BareRoute (`flowhost-bare`), C is
 # Benchmarks/webhost/sessions.py. Both check every answer (status, screen) and fail when one is
@@ -55,6 +56,7 @@ if $smoke; then
     load=(--smoke)
     sessions=(--sessions 100 --threads 16)
     ab_rounds_count=1
+    ab_sessions=8  # the A/B comparisons run, on fewer sessions: a smoke checks they work, not their figures
     ab_load=(--smoke --round-trips-only)
     no_script_load=(--duration 1 --sessions 8)
 else
@@ -66,6 +68,7 @@ else
     load=()
     sessions=(--sessions 10000)
     ab_rounds_count=5
+    ab_sessions=64
     ab_load=(--round-trips-only --duration 5)
     no_script_load=(--sessions 64)
 fi
@@ -196,15 +199,15 @@ echo
 echo "== D. inspector on vs off: 8 sessions, $ab_rounds_count alternating round(s)"
 ab_rounds 8 "on memory" "off memory --no-inspector"
 echo
-echo "== E. SQLite store vs memory: 64 sessions, $ab_rounds_count alternating round(s)"
-ab_rounds 64 "sqlite $work/ab.sqlite" "memory memory"
+echo "== E. SQLite store vs memory: $ab_sessions sessions, $ab_rounds_count alternating round(s)"
+ab_rounds "$ab_sessions" "sqlite $work/ab.sqlite" "memory memory"
 
 if [[ -n $against ]]; then
     binaries[before]=$against
     for store in memory "$work/against.sqlite"; do
         echo
-        echo "== F. this build against $against, store $store: 64 sessions, $ab_rounds_count alternating round(s)"
+        echo "== F. this build against $against, store $store: $ab_sessions sessions, $ab_rounds_count alternating round(s)"
         rm -f "$work/against.sqlite"*
-        ab_rounds 64 "after $store" "before $store"
+        ab_rounds "$ab_sessions" "after $store" "before $store"
     done
 fi
