@@ -27,3 +27,13 @@ build_benchmark_products() {
     for product in "$@"; do swift_build "${options[@]}" --product "$product" >&2 || return 1; done
     swift_build "${options[@]}" --show-bin-path
 }
+
+# Runs the Swift Testing tests of a package built with `swift build --build-tests` in SCRATCH, from the test
+# binary that build made, as `swift test --skip-build` runs them but without its 16 s of planning (CPU, on
+# FlowHost's package graph) first. Run from the package's folder; arguments after the name go to the binary.
+# Usage: package_tests .build Notes
+package_tests() {
+    local scratch=$1 package=$2
+    shift 2
+    "$scratch/debug/${package}PackageTests.xctest" --testing-library swift-testing "$@"
+}
