@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Several processes on one store behind Debian's nginx (docs/nginx-cluster.conf: round robin, no
-# stickiness): action round trips (POST -> 303 -> GET, the load driver Benchmarks/Sources/LoadDriver)
+# stickiness): action round trips (POST -> 303 -> GET, the load driver Benchmarks/Drivers/Sources/LoadDriver)
 # through nginx in front of 1 and of 2 processes on PostgreSQL, and of 1 on SQLite, at 8 and 64
 # signed-in sessions: round trips/s, POST and GET p50/p99, and the share of requests that landed on
 # a process that had to rebuild the session (not held, or behind another process's change); then a

@@ -3,7 +3,7 @@
 # fresh SQLite store, then the time for a served `GET /_flowhost/studies/ID.json` (read the testers
 # for figures, fold their parts on the live map's crawl, encode; uncached), median of 5 runs, beside
 # the store's whole read as main did it; checks that the counts are the ones put in (see
-# Benchmarks/Sources/StudyResultsBench). A measurement: it exits 0 whatever the times, 1 when a
+# Benchmarks/Drivers/Sources/StudyResultsBench). A measurement: it exits 0 whatever the times, 1 when a
 # count is wrong.
 # Usage: Benchmarks/study-results.sh           release build, 10,000 testers
 #        Benchmarks/study-results.sh --smoke   debug build, 200 testers, one run, as CI does

@@ -2,7 +2,7 @@
 # The live map's traffic figures over many stored sessions: the sample crawled, 10,000 sessions'
 # click paths stored in a fresh SQLite store, then the time to read them back and fold them onto
 # the storyboard (what /_flowhost/map does, at most once per 5 s), median of 5 runs; checks that
-# the figures are the ones expected (see Benchmarks/Sources/TrafficBench). A measurement: it exits
+# the figures are the ones expected (see Benchmarks/Drivers/Sources/TrafficBench). A measurement: it exits
 # 0 whatever the times, 1 when a figure is wrong.
 # Usage: Benchmarks/traffic.sh           release build, 10,000 sessions
 #        Benchmarks/traffic.sh --smoke   debug build, 200 sessions, one run, as CI does

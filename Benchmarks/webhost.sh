@@ -22,8 +22,8 @@
 #      (20-30 % on a shared 2-core machine); rounds that alternate leave most of that out. With
 #      --smoke and no --against, the debug build runs against itself (CI checks it works); E and F
 #      then run on 8 sessions, one round.
-# A and B are the load driver Benchmarks/Sources/LoadDriver (`flowhost-load`) and
-# Benchmarks/Sources/BareRoute (`flowhost-bare`), C is
+# A and B are the load driver Benchmarks/Drivers/Sources/LoadDriver (`flowhost-load`) and
+# Benchmarks/Drivers/Sources/BareRoute (`flowhost-bare`), C is
 # Benchmarks/webhost/sessions.py. Both check every answer (status, screen) and fail when one is
 # wrong or nothing was done; so does this script. No timing is asserted: it measures.
 # Usage: Benchmarks/webhost.sh           release builds of the server and the driver, 10 s per row

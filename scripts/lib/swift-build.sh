@@ -1,7 +1,8 @@
 # Sourced by the scripts that build: one scratch folder per configuration (.build for debug,
 # .build-release for release) for every root package built here (FlowHost, the Benchmarks package,
-# check-init's generated package), so FlowHost and its dependencies are compiled once, not once per
-# package (a root package reuses the modules another one compiled in the same scratch folder).
+# the benchmarks' drivers in Benchmarks/Drivers, check-init's generated package), so FlowHost and its
+# dependencies are compiled once, not once per package (a root package reuses the modules another one
+# compiled in the same scratch folder).
 #
 # SWIFT_DETERMINISTIC_HASHING: SwiftPM 6.3 writes a package's enabled traits as -D flags in the
 # iteration order of a Set, which Swift seeds anew in every process; Hummingbird has two default
@@ -15,15 +16,15 @@ scratch_path() { if [[ $1 == release ]]; then echo .build-release; else echo .bu
 # `swift build` with the same trait order in every run; arguments as swift build's.
 swift_build() { SWIFT_DETERMINISTIC_HASHING=1 swift build "$@"; }
 
-# Builds the Benchmarks package's products in the configuration's scratch folder and prints the
-# folder of their binaries (the build's own output goes to standard error). A product that fails to
+# Builds the benchmarks' drivers (Benchmarks/Drivers) in the configuration's scratch folder and prints
+# the folder of their binaries (the build's own output goes to standard error). A product that fails to
 # build fails the call: `set -e` does not reach into `$(...)`, and the loop went on to print the
 # folder of the binaries an earlier build left (a benchmark then measured old code).
 # Usage: bin=$(build_benchmark_products debug flowhost-load flowhost-bare)
 build_benchmark_products() {
     local configuration=$1 product
     shift
-    local options=(--package-path Benchmarks --scratch-path "$(scratch_path "$configuration")" -c "$configuration")
+    local options=(--package-path Benchmarks/Drivers --scratch-path "$(scratch_path "$configuration")" -c "$configuration")
     for product in "$@"; do swift_build "${options[@]}" --product "$product" >&2 || return 1; done
     swift_build "${options[@]}" --show-bin-path
 }

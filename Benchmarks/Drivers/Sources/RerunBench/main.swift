@@ -33,7 +33,7 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let app = try MovieDemo.app(templates: root.appendingPathComponent("Templates").path)
 let crawl = try await Crawler(app: app).crawl()
 let traffic = TrafficMap(crawl: crawl, deepLinks: app.deepLinks)

@@ -32,7 +32,7 @@ func fail(_ message: String) -> Never {
 }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let app = try MovieDemo.app(templates: root.appendingPathComponent("Templates").path)
 let clock = ContinuousClock()
 

@@ -42,7 +42,7 @@ func fail(_ message: String) -> Never {
 }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let templates = root.appendingPathComponent("Templates").path
 let app = try MovieDemo.app(templates: templates)
 let clock = ContinuousClock()
