@@ -19,12 +19,15 @@ swift_build() { SWIFT_DETERMINISTIC_HASHING=1 swift build "$@"; }
 # Builds the benchmarks' drivers (Benchmarks/Drivers) in the configuration's scratch folder and prints
 # the folder of their binaries (the build's own output goes to standard error). A product that fails to
 # build fails the call: `set -e` does not reach into `$(...)`, and the loop went on to print the
-# folder of the binaries an earlier build left (a benchmark then measured old code).
+# folder of the binaries an earlier build left (a benchmark then measured old code). With no product
+# named, all of them, in one `swift build` (one plan, and their links in parallel).
 # Usage: bin=$(build_benchmark_products debug flowhost-load flowhost-bare)
+#        build_benchmark_products debug
 build_benchmark_products() {
     local configuration=$1 product
     shift
     local options=(--package-path Benchmarks/Drivers --scratch-path "$(scratch_path "$configuration")" -c "$configuration")
+    if (($# == 0)); then swift_build "${options[@]}" >&2 || return 1; fi
     for product in "$@"; do swift_build "${options[@]}" --product "$product" >&2 || return 1; done
     swift_build "${options[@]}" --show-bin-path
 }
