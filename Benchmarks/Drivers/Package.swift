@@ -42,31 +42,38 @@ let package = Package(
         .executableTarget(
             name: "TrafficBench",
             dependencies: [
+                "DriverSupport",
                 .product(name: "FlowCrawl", package: flowHost),
                 .product(name: "FlowHostSQLite", package: flowHost),
-                .product(name: "MovieDemo", package: flowHost),
             ]
         ),
         // `flowhost study rerun` over 1,000 recorded paths (Benchmarks/rerun.sh).
         .executableTarget(
             name: "RerunBench",
             dependencies: [
+                "DriverSupport",
                 .product(name: "FlowCrawl", package: flowHost),
                 .product(name: "FlowHostSQLite", package: flowHost),
-                .product(name: "MovieDemo", package: flowHost),
             ]
         ),
         // A study's results over 10,000 testers (Benchmarks/study-results.sh).
         .executableTarget(
             name: "StudyResultsBench",
             dependencies: [
+                "DriverSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "FlowCrawl", package: flowHost),
                 .product(name: "FlowHostSQLite", package: flowHost),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "MovieDemo", package: flowHost),
                 .product(name: "WebHost", package: flowHost),
                 "MallocInUse",
+            ]
+        ),
+        // The sample app with the repository's templates, and what every driver prints (DriverSupport).
+        .target(
+            name: "DriverSupport",
+            dependencies: [
+                .product(name: "FlowHostApp", package: flowHost), .product(name: "MovieDemo", package: flowHost),
             ]
         ),
         // What a study's results hold, by malloc's count (Benchmarks/study-results.sh).

@@ -1,9 +1,9 @@
+import DriverSupport
 import FlowCrawl
 import FlowHostApp
 import FlowHostSQLite
 import Foundation
 import HTMLPresenter
-import MovieDemo
 
 // `flowhost study rerun` over many recorded paths (Benchmarks/rerun.sh): crawls the sample, keeps
 // a two-task study in a fresh SQLite store with testers whose paths are ones the crawler drove
@@ -23,18 +23,11 @@ guard let binary = arguments.first else {
 let paths = arguments.dropFirst().first.flatMap { Int($0) } ?? 1000
 let testers = max(1, paths / 2)
 
-func fail(_ message: String) -> Never {
-    print("error: \(message)")
-    exit(1)
-}
-
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let app = try MovieDemo.app(templates: root.appendingPathComponent("Templates").path)
+let app = try sampleApp()
 let crawl = try await Crawler(app: app).crawl()
 let traffic = TrafficMap(crawl: crawl, deepLinks: app.deepLinks)
 let screens = traffic.storyboard.screens
@@ -103,7 +96,7 @@ print(
 let process = Process()
 process.executableURL = URL(fileURLWithPath: binary)
 process.arguments = ["study", "rerun", "bench", "--store", file, "--format", "json"]
-process.currentDirectoryURL = root
+process.currentDirectoryURL = repositoryRoot
 let output = Pipe()
 let errors = Pipe()
 process.standardOutput = output

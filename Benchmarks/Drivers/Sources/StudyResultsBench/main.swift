@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import DriverSupport
 import FlowCrawl
 import FlowHostApp
 import FlowHostSQLite
@@ -6,7 +7,6 @@ import Foundation
 import HTMLPresenter
 import Logging
 import MallocInUse
-import MovieDemo
 import WebHost
 
 // A study's results over many testers (Benchmarks/study-results.sh): crawls the sample, keeps a
@@ -28,23 +28,7 @@ let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let testerCount = arguments.first ?? 10_000
 let runs = max(1, arguments.dropFirst().first ?? 5)
 
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-}
-
-func format(_ value: Double) -> String {
-    String(format: "%.1f", value)
-}
-
-func fail(_ message: String) -> Never {
-    print("error: \(message)")
-    exit(1)
-}
-
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let templates = root.appendingPathComponent("Templates").path
-let app = try MovieDemo.app(templates: templates)
+let app = try sampleApp()
 let clock = ContinuousClock()
 
 var started = clock.now

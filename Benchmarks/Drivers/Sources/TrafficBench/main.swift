@@ -1,9 +1,9 @@
+import DriverSupport
 import FlowCrawl
 import FlowHostApp
 import FlowHostSQLite
 import Foundation
 import HTMLPresenter
-import MovieDemo
 
 // Traffic figures over many stored sessions (Benchmarks/traffic.sh): crawls the sample, stores
 // each session's click path in a fresh SQLite store, then times what the live map does for its
@@ -18,22 +18,7 @@ let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let sessions = arguments.first ?? 10_000
 let runs = arguments.dropFirst().first ?? 5
 
-func milliseconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-}
-
-func format(_ value: Double) -> String {
-    String(format: "%.1f", value)
-}
-
-func fail(_ message: String) -> Never {
-    print("error: \(message)")
-    exit(1)
-}
-
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let app = try MovieDemo.app(templates: root.appendingPathComponent("Templates").path)
+let app = try sampleApp()
 let clock = ContinuousClock()
 
 var started = clock.now
