@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Benchmarks/livemap.sh: do pages go on while the live flow map crawls?
 
-Starts `flowhost serve` (memory store), signs in 8 browsers, then measures, from those 8 sessions
-in a closed loop, the page GET (the published page, served without the main actor) and the action
-round trip (POST -> 303 -> GET: the main actor runs the action and captures the page), first idle
-for a while, then while the first GET /_flowhost/map crawls the whole app (on the main actor, in
-windows of its own). Prints p50/p99 of both phases and their ratio. Exits 1 when an answer is wrong,
-the map did not come back as the map, or a phase did no work; no timing is asserted.
+Starts `flowhost serve` (memory store), signs in 8 browsers (--sessions; the smoke signs in 2),
+then measures, from those sessions in a closed loop, the page GET (the published page, served
+without the main actor) and the action round trip (POST -> 303 -> GET: the main actor runs the
+action and captures the page), first idle for a while, then while the first GET /_flowhost/map
+crawls the whole app (on the main actor, in windows of its own). Prints p50/p99 of both phases and
+their ratio. Exits 1 when an answer is wrong, the map did not come back as the map, or a phase did
+no work; no timing is asserted.
 """
 
 import argparse
