@@ -105,6 +105,21 @@ struct CompressionTests {
         }
     }
 
+    @Test("the chrome's fonts (OpenType: not compressed in the file) come compressed, to about half their bytes")
+    func fonts() async throws {
+        try await withLabServer { client in
+            for face in ["Regular", "Medium", "SemiBold", "Bold"] {
+                let path = "/_flowhost/fonts/Inter-\(face).otf"
+                let compressed = try await client.executeRequest(uri: path, method: .get, headers: Self.gzip, body: nil)
+                let plain = try await client.executeRequest(uri: path, method: .get, headers: [:], body: nil)
+                #expect(compressed.status == .ok && compressed.headers[.contentType] == "font/otf", "\(path)")
+                #expect(compressed.headers[.contentEncoding] == "gzip", "\(path)")
+                #expect(try Self.inflatedBytes(compressed.body) == plain.body, "\(path)")
+                #expect(compressed.body.readableBytes < plain.body.readableBytes * 6 / 10, "\(path)")
+            }
+        }
+    }
+
     @Test("a Range request gets the bytes of the file as is, even from a client that accepts gzip")
     func rangeOnStaticFile() async throws {
         try await withLabServer { client in
@@ -198,7 +213,11 @@ struct CompressionTests {
 
     /// `body` inflated.
     private static func inflate(_ body: ByteBuffer) throws -> String {
+        String(buffer: try inflatedBytes(body))
+    }
+
+    private static func inflatedBytes(_ body: ByteBuffer) throws -> ByteBuffer {
         var body = body
-        return String(buffer: try body.decompress(with: .gzip()))
+        return try body.decompress(with: .gzip())
     }
 }
