@@ -27,6 +27,12 @@ import Synchronization
 /// `ClickPathStoreError/startMismatch(session:start:stored:)`, and nothing is written twice; a
 /// new session evicts the least recently used in the same statement.
 ///
+/// A call that the database does not answer within the store's patience throws
+/// `ClickPathStoreError/unavailable(reason:)` at once. A statement that had reached the server
+/// may still commit after that (nothing can take it back), so an append answered `unavailable`
+/// can turn out stored: the session's next append then gets `startMismatch`, as when another
+/// process appended first, and the web host reloads the session from the store.
+///
 /// At rest, as in the SQLite store: session and share ids are kept as their SHA-256
 /// (`IdentifierDigest`); the values of secret fields are encrypted with AES-256-GCM
 /// (`SecretSealer`) under the key `FLOWHOST_STORE_KEY`, or else a key made once and kept in the

@@ -55,7 +55,9 @@ import ServiceLifecycle
 ///   the owner deletes one; comments outlive sessions, and the store.
 /// - **Unreachable**: a store that cannot be reached (its database down, its file locked by
 ///   another process past its patience, closed) throws ``ClickPathStoreError/unavailable(reason:)``
-///   and stores nothing. The memory store is never unreachable.
+///   and stores nothing. The memory store is never unreachable. One exception, PostgreSQL's: a
+///   statement that reached the server before the patience ran out may still commit, so its
+///   caller learns of it at its next append (``ClickPathStoreError/startMismatch(session:start:stored:)``).
 ///
 /// ## Opening, running, closing
 ///
