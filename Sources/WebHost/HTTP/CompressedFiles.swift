@@ -1,10 +1,11 @@
 import NIOCore
 import Synchronization
 
-/// The static files served compressed so far (``compresses(_:size:)`` says which), each compressed once per version (its ETag:
-/// modification time and size); a new version replaces the old one. Bounded: one entry per file
-/// of the served folders, at most ``maximumBytes`` of compressed bytes (the files compressed
-/// longest ago go first); a file larger than ``maximumFileSize`` is served as is.
+/// The static files served compressed so far (``compresses(_:size:)`` says which), each
+/// compressed once per version (its ETag: modification time and size); a new version replaces the
+/// old one. Bounded: one entry per file of the served folders, at most ``maximumBytes`` of
+/// compressed bytes (the files compressed longest ago go first); a file larger than
+/// ``maximumFileSize`` is served as is.
 final class CompressedFiles: Sendable {
     /// The largest file compressed (a folder of prototype assets holds stylesheets, scripts and
     /// icons, not archives).
