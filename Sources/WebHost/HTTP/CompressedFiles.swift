@@ -48,9 +48,10 @@ final class CompressedFiles: Sendable {
 
     /// Binary formats a page loads that keep their bytes as they are, so gzip takes off about
     /// 40 %: OpenType and TrueType fonts (the four Inter faces of the chrome, 1,070,880 bytes, go
-    /// as 634,996), icons and bitmaps. WOFF, WOFF2, PNG, JPEG, GIF and WebP are compressed already.
+    /// as 634,996), icons and bitmaps, as `StaticFiles` names their types (Hummingbird's table of
+    /// extensions). WOFF, WOFF2, PNG, JPEG, GIF and WebP are compressed already.
     static let uncompressedBinaryTypes: Set<String> = [
-        "font/otf", "font/ttf", "font/collection", "image/x-icon", "image/vnd.microsoft.icon", "image/bmp",
+        "font/otf", "font/ttf", "image/vnd.microsoft.icon", "image/bmp",
     ]
 
     /// `file` compressed: from the cache, or read and compressed now. Nil when compressing does
