@@ -30,8 +30,9 @@ import Synchronization
 /// A call that the database does not answer within the store's patience throws
 /// `ClickPathStoreError/unavailable(reason:)` at once. A statement that had reached the server
 /// may still commit after that (nothing can take it back), so an append answered `unavailable`
-/// can turn out stored: the session's next append then gets `startMismatch`, as when another
-/// process appended first, and the web host reloads the session from the store.
+/// can turn out stored. The same append made again then succeeds and writes nothing
+/// (`ClickPathStoreLimits/isRetry(of:storedTail:)`); another one gets `startMismatch`, as when
+/// another process appended first, and the web host reloads the session from the store.
 ///
 /// At rest, as in the SQLite store: session and share ids are kept as their SHA-256
 /// (`IdentifierDigest`); the values of secret fields are encrypted with AES-256-GCM
@@ -280,9 +281,31 @@ public final class PostgresClickPathStore: OpenableClickPathStore {
             try await client.query(query, logger: logger).collect().first?.decode(Int.self) ?? 0
         }
         guard stored == 1 else {
-            throw ClickPathStoreError.startMismatch(
-                session: session, start: start, stored: try await entryCount(ofSessionKey: key))
+            let count = try await entryCount(ofSessionKey: key)
+            if ClickPathStoreLimits.mayBeRetry(appending: entries.count, at: start, stored: count),
+                try await isRetry(of: entries, at: start, ofSessionKey: key)
+            {
+                return
+            }
+            throw ClickPathStoreError.startMismatch(session: session, start: start, stored: count)
         }
+    }
+
+    /// Whether the session stored under `key` holds exactly `entries` from `start` to its end: an
+    /// append made again after it was answered `unavailable` but committed. Positions count the
+    /// shared entries, so the tail read holds the session's own only; an entry that does not
+    /// decode is no repeat of these.
+    private func isRetry(of entries: [ClickPath.Entry], at start: Int, ofSessionKey key: String) async throws -> Bool {
+        let tail = try await reaching { client, logger in
+            try await client.query(
+                """
+                SELECT array_agg(entry ORDER BY position) FROM flowhost_entries
+                WHERE session = \(key) AND position >= \(start)
+                """, logger: logger
+            ).collect().first?.decode([String]?.self)
+        }
+        guard let tail = try? (tail ?? nil)?.map(sealed.entry) else { return false }
+        return ClickPathStoreLimits.isRetry(of: entries, storedTail: tail)
     }
 
     /// An append that creates its session: $1 its key, $2 the new entry count, $3 now, $4 the start

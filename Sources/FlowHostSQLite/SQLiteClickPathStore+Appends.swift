@@ -16,6 +16,8 @@ extension SQLiteClickPathStore {
         let session: String
         let key: String
         let start: Int
+        /// The entries, which an exact retry is compared with.
+        let entries: [ClickPath.Entry]
         let rows: [String]
         let now: Double
     }
@@ -60,7 +62,7 @@ extension SQLiteClickPathStore {
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
         let rows = try entries.map(sealed.text(of:))
         let append = PendingAppend(
-            session: session, key: IdentifierDigest.of(session), start: start, rows: rows,
+            session: session, key: IdentifierDigest.of(session), start: start, entries: entries, rows: rows,
             now: Date.now.timeIntervalSince1970)
         let leads = appendQueue.withLock { queue in
             guard !queue.writing, queue.leads else { return false }
@@ -178,7 +180,7 @@ extension SQLiteClickPathStore {
     /// rule throws before it writes anything, so it needs no savepoint to be undone (two
     /// statements fewer an append, each parsed anew); an error of the file fails them all.
     private func write(_ appends: [PendingAppend]) -> [(any Error)?] {
-        let limits = self.limits
+        let (limits, sealed) = (self.limits, self.sealed)
         do {
             return try database.writeWithoutTransaction { db in
                 let statements = try AppendStatements(db)
@@ -186,7 +188,8 @@ extension SQLiteClickPathStore {
                     var recency = try statements.mostRecent()
                     return try appends.map { append -> (any Error)? in
                         do {
-                            try Self.write(append, limits: limits, with: statements, recency: &recency, in: db)
+                            try Self.write(
+                                append, limits: limits, sealed: sealed, with: statements, recency: &recency, in: db)
                             return nil
                         } catch let error as ClickPathStoreError {
                             return error
@@ -205,16 +208,30 @@ extension SQLiteClickPathStore {
 
     /// One append, checked against what is stored; throws ``ClickPathStoreError`` before writing,
     /// and nothing else of its own: every other failure is the file's. Its session becomes the
-    /// most recently used: `recency`, the highest given out, goes up by one.
+    /// most recently used: `recency`, the highest given out, goes up by one. An exact repeat of the
+    /// session's last append writes nothing (`ClickPathStoreLimits/isRetry(of:storedTail:)`).
     private static func write(
-        _ append: PendingAppend, limits: ClickPathStoreLimits, with statements: AppendStatements,
-        recency: inout Int64, in db: Database
+        _ append: PendingAppend, limits: ClickPathStoreLimits, sealed: SealedClickPaths,
+        with statements: AppendStatements, recency: inout Int64, in db: Database
     ) throws {
         let (key, start, rows) = (append.key, append.start, append.rows)
         let stored = try statements.session(key)
         if let refusal = limits.refusal(
             appending: rows.count, toSession: append.session, at: start, stored: stored?.entryCount)
         {
+            if ClickPathStoreLimits.mayBeRetry(appending: rows.count, at: start, stored: stored?.entryCount) {
+                // Positions count the shared entries, so the tail holds the session's own only.
+                let tail = try String.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT entry FROM entries WHERE session = ? AND position >= ? ORDER BY position"),
+                    arguments: [key, start])
+                // An entry that does not decode is no repeat of these.
+                if let tail = try? tail.map(sealed.entry),
+                    ClickPathStoreLimits.isRetry(of: append.entries, storedTail: tail)
+                {
+                    return
+                }
+            }
             throw refusal
         }
         recency += 1

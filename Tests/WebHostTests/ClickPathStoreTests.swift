@@ -123,6 +123,55 @@ struct ClickPathStoreTests {
         }
     }
 
+    @Test(
+        "an append that repeats the session's last one exactly succeeds and changes nothing; any other is refused",
+        arguments: Kind.allCases)
+    func retry(kind: Kind) async throws {
+        try await kind.withStore { store in
+            let stored = Array(Self.entries[0..<2])
+            try await store.append(stored, toSession: "a", at: 0)
+            try await store.append([.liveMove], toSession: "later", at: 0)
+
+            // The second entry has a secret value: sealed again, its ciphertext differs, not its value.
+            try await store.append(stored, toSession: "a", at: 0)
+            try await store.append([Self.entries[1]], toSession: "a", at: 1)
+
+            #expect(try await store.path(ofSession: "a") == ClickPath(stored))
+            // Nothing changed, not even which session was used last.
+            #expect(
+                try await store.sessionPaths(usedSince: nil, limit: 2)
+                    == [ClickPath([.liveMove]), ClickPath(stored.map(\.secretValuesLeftOut))])
+            guard case .action(let position, let fields) = Self.entries[1] else {
+                Issue.record("the second entry is an action with a secret field")
+                return
+            }
+            let otherSecret = FormFields(
+                fields.fields.map { $0.isSecret ? .init(name: $0.name, value: "another", isSecret: true) : $0 })
+            let notRetries: [(entries: [ClickPath.Entry], start: Int)] = [
+                ([.liveMove], 1),  // other entries
+                ([.action(position, fields: otherSecret)], 1),  // another secret value
+                ([Self.entries[0]], 0),  // the same entries, not up to the end
+                ([], 1),  // nothing to repeat
+            ]
+            for (entries, start) in notRetries {
+                await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: start, stored: 2)) {
+                    try await store.append(entries, toSession: "a", at: start)
+                }
+            }
+            #expect(try await store.path(ofSession: "a") == ClickPath(stored))
+
+            // From a share: only the session's own entries are its appends to repeat.
+            try await store.share(ClickPath([.liveMove]), id: "s", bySession: "a", expires: Self.inAMonth)
+            try await store.startSession("b", fromShare: "s")
+            await #expect(throws: ClickPathStoreError.startMismatch(session: "b", start: 0, stored: 1)) {
+                try await store.append([.liveMove], toSession: "b", at: 0)
+            }
+            try await store.append([.deepLink("own")], toSession: "b", at: 1)
+            try await store.append([.deepLink("own")], toSession: "b", at: 1)
+            #expect(try await store.path(ofSession: "b") == ClickPath([.liveMove, .deepLink("own")]))
+        }
+    }
+
     @Test("removed sessions are gone with their entries; others stay", arguments: Kind.allCases)
     func removeSessions(kind: Kind) async throws {
         try await kind.withStore { store in
@@ -613,7 +662,7 @@ struct ClickPathStoreTests {
                 }
                 group.addTask {
                     await #expect(throws: ClickPathStoreError.startMismatch(session: "full", start: 0, stored: 1)) {
-                        try await store.append([.liveMove], toSession: "full", at: 0)
+                        try await store.append([.deepLink("another")], toSession: "full", at: 0)
                     }
                     await #expect(throws: ClickPathStoreError.pathTooLong(session: "full", limit: 3)) {
                         try await store.append([.liveMove, .liveMove, .liveMove], toSession: "full", at: 1)

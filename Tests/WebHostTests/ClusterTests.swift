@@ -424,6 +424,31 @@ struct ClusterTests {
         }
     }
 
+    @Test(
+        "a click answered 503 whose append the store kept anyway, clicked again, shows its page: stored once, no conflict told"
+    )
+    func storedDespiteUnavailable() async throws {
+        let cluster = ClusterStore()
+        try await withLabServer(store: cluster.process()) { client in
+            var browser = Browser(client)
+            let pageTwo = try await browser.click("Next", on: try await browser.open())
+            let id = try #require(browser.sessionCookie)
+
+            cluster.losesNextAppendAnswer.store(true, ordering: .relaxed)
+            let refused = try await browser.post(try #require(pageTwo.action("Next")))
+            #expect(refused.status == .serviceUnavailable)
+            #expect(try await cluster.shared.path(ofSession: id)?.entries.count == 2, "the store kept it anyway")
+
+            let pageThree = try await browser.click("Next", on: pageTwo)
+            #expect(pageThree.heading == "Page 3")
+            #expect(!pageThree.text.contains("Another window changed this session"), "\(pageThree.text)")
+            #expect(try await cluster.shared.path(ofSession: id)?.entries.count == 2, "stored once")
+            let pageFour = try await browser.click("Next", on: pageThree)
+            #expect(pageFour.heading == "Page 4", "the session goes on from there")
+            #expect(try await cluster.shared.path(ofSession: id)?.entries.count == 3)
+        }
+    }
+
     @Test("while the store is down pages show, actions answer 503 and change nothing; once it is back they work")
     func storeGoesAway() async throws {
         let cluster = ClusterStore()

@@ -49,7 +49,7 @@ struct SQLiteClickPathStoreTests {
             // Either instance goes on where the file ends.
             try await second.append([.liveMove], toSession: "a", at: ClickPathStoreTests.entries.count)
             await #expect(throws: ClickPathStoreError.startMismatch(session: "a", start: 5, stored: 6)) {
-                try await first.append([.liveMove], toSession: "a", at: 5)
+                try await first.append([.deepLink("another")], toSession: "a", at: 5)
             }
             withExtendedLifetime(first) {}
         }

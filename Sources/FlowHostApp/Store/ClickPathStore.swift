@@ -31,6 +31,9 @@ import ServiceLifecycle
 ///   ``ClickPathStoreError/startMismatch(session:start:stored:)`` and stores nothing (the entry
 ///   index guard of several processes). Then the **path bound**
 ///   (``ClickPathStoreLimits/maxEntriesPerSession``). Both in ``ClickPathStoreLimits/refusal(appending:toSession:at:stored:)``.
+/// - **Retry**: an append that repeats the session's last one exactly (the same entries, secret
+///   values compared decrypted, ending where the stored path ends) succeeds and changes nothing
+///   (``ClickPathStoreLimits/isRetry(of:storedTail:)``).
 /// - **Recency**: an append, an empty one too, and a start from a share mark the session used now.
 /// - **Least recently used**: a new session beyond ``ClickPathStoreLimits/maxSessions`` removes the
 ///   least recently used one, with its path.
@@ -56,8 +59,9 @@ import ServiceLifecycle
 /// - **Unreachable**: a store that cannot be reached (its database down, its file locked by
 ///   another process past its patience, closed) throws ``ClickPathStoreError/unavailable(reason:)``
 ///   and stores nothing. The memory store is never unreachable. One exception, PostgreSQL's: a
-///   statement that reached the server before the patience ran out may still commit, so its
-///   caller learns of it at its next append (``ClickPathStoreError/startMismatch(session:start:stored:)``).
+///   statement that reached the server before the patience ran out may still commit; the same
+///   append made again then succeeds (**Retry**), and another one learns of it
+///   (``ClickPathStoreError/startMismatch(session:start:stored:)``).
 ///
 /// ## Opening, running, closing
 ///

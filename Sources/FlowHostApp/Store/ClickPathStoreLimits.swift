@@ -64,4 +64,22 @@ public struct ClickPathStoreLimits: Sendable, Equatable {
         }
         return nil
     }
+
+    /// Whether an append of `count` entries at `start`, refused as
+    /// ``ClickPathStoreError/startMismatch(session:start:stored:)`` because the store holds `stored`
+    /// entries, may be a retry of one that was stored: it would end where the stored path ends.
+    /// Only then does a store read the stored tail for ``isRetry(of:storedTail:)``.
+    public static func mayBeRetry(appending count: Int, at start: Int, stored: Int?) -> Bool {
+        count > 0 && stored == start + count
+    }
+
+    /// Whether appending `entries` repeats the session's last append: `storedTail`, the session's own
+    /// entries from the append's `start` to the end (secret values decrypted, whose ciphertexts differ
+    /// on every seal), is exactly `entries`. Such an append succeeds and changes nothing, so that
+    /// the caller of an append answered ``ClickPathStoreError/unavailable(reason:)`` that committed
+    /// anyway (PostgreSQL's, past the store's patience) can make it again. A tail that reaches into
+    /// the entries of the share the session started from is shorter than `entries`, never a retry.
+    public static func isRetry(of entries: [ClickPath.Entry], storedTail: [ClickPath.Entry]) -> Bool {
+        !entries.isEmpty && storedTail == entries
+    }
 }

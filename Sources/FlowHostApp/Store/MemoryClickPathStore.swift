@@ -102,11 +102,23 @@ public final class MemoryClickPathStore: OpenableClickPathStore {
     }
 
     /// Appends `entries` at `start`, which must be the number of entries stored (0 creates the
-    /// session); throws ``ClickPathStoreError`` and stores nothing otherwise, or past the bound.
+    /// session); throws ``ClickPathStoreError`` and stores nothing otherwise, or past the bound. An
+    /// exact repeat of the session's last append succeeds and changes nothing
+    /// (``ClickPathStoreLimits/isRetry(of:storedTail:)``).
     public func append(_ entries: [ClickPath.Entry], toSession session: String, at start: Int) async throws {
         try state.withLock { state in
-            let stored = state.sessions[session]?.count
-            if let refusal = limits.refusal(appending: entries.count, toSession: session, at: start, stored: stored) {
+            let stored = state.sessions[session]
+            if let refusal = limits.refusal(
+                appending: entries.count, toSession: session, at: start, stored: stored?.count)
+            {
+                if let stored,
+                    ClickPathStoreLimits.mayBeRetry(appending: entries.count, at: start, stored: stored.count),
+                    ClickPathStoreLimits.isRetry(
+                        of: entries,
+                        storedTail: Array(stored.entries.suffix(stored.count - max(start, stored.sharedCount))))
+                {
+                    return
+                }
                 throw refusal
             }
             store(session, in: &state, isNew: stored == nil) { $0.entries += entries }

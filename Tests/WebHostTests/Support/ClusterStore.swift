@@ -7,11 +7,15 @@ import Synchronization
 /// One ``MemoryClickPathStore`` seen by several server processes in one test: each
 /// ``process()`` is a store of its own whose changes (appends, removals, comments) the other processes'
 /// ``ClickPathStore/changes()`` report, as PostgreSQL's notifications do; and the whole store can
-/// be made unreachable (``isDown``), as a database that went away.
+/// be made unreachable (``isDown``), as a database that went away, or lose the answer of its next
+/// append (``losesNextAppendAnswer``), as PostgreSQL's statement that commits past the patience.
 final class ClusterStore: Sendable {
     let shared = MemoryClickPathStore()
     /// While true, every call of every process throws ``ClickPathStoreError/unavailable(reason:)``.
     let isDown = Atomic(false)
+    /// While true, the next append is stored and then throws ``ClickPathStoreError/unavailable(reason:)``
+    /// (its caller was not answered in time); it sets this back to false.
+    let losesNextAppendAnswer = Atomic(false)
     private let listeners = Mutex<[(process: Int, continuation: AsyncStream<ClickPathChange>.Continuation)]>([])
     private let processCount = Atomic(0)
     /// How many times a process read a session's path.
@@ -62,6 +66,9 @@ final class ClusterStore: Sendable {
             try cluster.checkUp()
             try await shared.append(entries, toSession: session, at: start)
             cluster.notify(.init(session: session, kind: .appended(length: start + entries.count)), from: number)
+            if cluster.losesNextAppendAnswer.exchange(false, ordering: .relaxed) {
+                throw ClickPathStoreError.unavailable(reason: "the test lost the answer of a stored append")
+            }
         }
 
         func startSession(_ session: String, fromShare id: String) async throws {
