@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "HTMLPages",
             dependencies: ["HTMLPresenter", "HTMLTemplates", "HTMLValidation"],
-            resources: [.copy("Resources/Chrome"), .copy("Resources/Public")]
+            resources: [.copy("Resources/Chrome"), .copy("Resources/Fonts"), .copy("Resources/Public")]
         ),
         .target(
             name: "FlowTesting",

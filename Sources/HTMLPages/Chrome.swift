@@ -20,6 +20,14 @@ public enum Chrome {
         Bundle.module.resourceURL!.appendingPathComponent("Public", isDirectory: true)
     }
 
+    /// The chrome's font as OpenType files, the same faces as the WOFF2 files that pages load from
+    /// ``publicDirectory``'s `fonts/`: what fontconfig reads (it lists no WOFF2), so a snapshot
+    /// browser's only fonts (FlowSnapshots' `ChromiumProcess`). `scripts/make-fonts` makes the
+    /// WOFF2 files from them.
+    package static var fontFilesDirectory: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Fonts", isDirectory: true)
+    }
+
     /// The chrome templates, `flowhost/page` and its partials, loaded and checked once per process:
     /// a library of their own beside the app's (neither includes the other's partials).
     static let templates: TemplateLibrary = {

@@ -1,5 +1,6 @@
 import CompressNIO
 import Foundation
+import HTMLPages
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -105,18 +106,32 @@ struct CompressionTests {
         }
     }
 
-    @Test("the chrome's fonts (OpenType: not compressed in the file) come compressed, to about half their bytes")
+    @Test(
+        "the chrome's fonts are WOFF2, sent as they are in under half the OpenType bytes; an app's OpenType font comes gzip-compressed"
+    )
     func fonts() async throws {
-        try await withLabServer { client in
+        let folder = FileManager.default.temporaryDirectory.appending(path: "flowhost-fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let openType = Chrome.fontFilesDirectory
+        try FileManager.default.copyItem(
+            at: openType.appending(path: "Inter-Regular.otf"), to: folder.appending(path: "Inter.otf"))
+        try await withLabServer(publicDirectory: folder) { client in
             for face in ["Regular", "Medium", "SemiBold", "Bold"] {
-                let path = "/_flowhost/fonts/Inter-\(face).otf"
-                let compressed = try await client.executeRequest(uri: path, method: .get, headers: Self.gzip, body: nil)
-                let plain = try await client.executeRequest(uri: path, method: .get, headers: [:], body: nil)
-                #expect(compressed.status == .ok && compressed.headers[.contentType] == "font/otf", "\(path)")
-                #expect(compressed.headers[.contentEncoding] == "gzip", "\(path)")
-                #expect(try Self.inflatedBytes(compressed.body) == plain.body, "\(path)")
-                #expect(compressed.body.readableBytes < plain.body.readableBytes * 6 / 10, "\(path)")
+                let path = "/_flowhost/fonts/Inter-\(face).woff2"
+                let font = try await client.executeRequest(uri: path, method: .get, headers: Self.gzip, body: nil)
+                #expect(font.status == .ok && font.headers[.contentType] == "font/woff2", "\(path)")
+                #expect(font.headers[.contentEncoding] == nil, "WOFF2 is compressed already: \(path)")
+                let otf = try Data(contentsOf: openType.appending(path: "Inter-\(face).otf"))
+                #expect(font.body.readableBytes < otf.count / 2, "\(path)")
             }
+            let path = "/public/Inter.otf"
+            let compressed = try await client.executeRequest(uri: path, method: .get, headers: Self.gzip, body: nil)
+            let plain = try await client.executeRequest(uri: path, method: .get, headers: [:], body: nil)
+            #expect(compressed.status == .ok && compressed.headers[.contentType] == "font/otf")
+            #expect(compressed.headers[.contentEncoding] == "gzip")
+            #expect(try Self.inflatedBytes(compressed.body) == plain.body)
+            #expect(compressed.body.readableBytes < plain.body.readableBytes * 6 / 10)
         }
     }
 

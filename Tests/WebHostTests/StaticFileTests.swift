@@ -129,7 +129,7 @@ struct StaticFileTests {
 
             let stylesheet = try await get(client, FlowHostRoute.stylesheet.url)
             #expect(stylesheet.status == .ok)
-            let fonts = String(buffer: stylesheet.body).matches(of: /url\("(fonts\/[A-Za-z-]+\.otf)"\)/).map { $0.1 }
+            let fonts = String(buffer: stylesheet.body).matches(of: /url\("(fonts\/[A-Za-z-]+\.woff2)"\)/).map { $0.1 }
             #expect(fonts.count == 4)
             for path in [FlowHostRoute.stylesheet.url, FlowHostRoute.script.url, FlowHostRoute.mapStylesheet.url]
                 + fonts.map({ "/_flowhost/\(version)/\($0)" })

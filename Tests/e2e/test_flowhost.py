@@ -164,6 +164,11 @@ class FlowHostTests:
     def test_02_a_click_is_one_request_and_leaves_the_screens_address(self):
         page = self.signed_in_browser()
         page.tap("Heat", title="Heat")
+        # The chrome's font (WOFF2) loaded and is drawn: a face the browser cannot read stays "error".
+        faces = page.run(
+            "return Array.from(document.fonts).map(f => f.family.replace(/\"/g, '') + ' ' + f.weight + ' ' + f.status);")
+        self.assertIn("Inter 400 loaded", faces)
+        self.assertFalse([face for face in faces if face.endswith("error")], faces)
         # flowhost.js posted the action asking for the page itself: answered with it, no redirect.
         name, redirects = page.run(
             "var n = performance.getEntriesByType('navigation')[0]; return [n.name, n.redirectCount];")

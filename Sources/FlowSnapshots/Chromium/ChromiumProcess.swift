@@ -10,7 +10,8 @@ import Foundation
 /// zygote and renderers with it) and a temporary profile folder.
 ///
 /// Its fonts are the chrome's only: fontconfig is pointed at a file in the profile that lists the
-/// chrome's `fonts/` folder and nothing else, with hinting off and greyscale anti-aliasing, so a
+/// folder of the chrome's OpenType files (the faces its pages load as WOFF2, which fontconfig does
+/// not list) and nothing else, with hinting off and greyscale anti-aliasing, so a
 /// glyph the page's own fonts lack is drawn the same everywhere (as Inter's missing-glyph box)
 /// instead of from whatever the machine has installed.
 final class ChromiumProcess: Sendable {

@@ -233,7 +233,7 @@ public struct PixelSnapshots: Sendable {
             throw .cannotWrite(path: folder.path, reason: error.localizedDescription)
         }
         let shooter = ScreenShooter(
-            chromium: chromium, fonts: Chrome.publicDirectory.appending(path: "fonts"),
+            chromium: chromium, fonts: Chrome.fontFilesDirectory,
             settings: .init(
                 viewport: options.viewport, scale: options.scale, tabs: options.tabs, pageTimeout: options.pageTimeout))
         let prefix = folder.absoluteString

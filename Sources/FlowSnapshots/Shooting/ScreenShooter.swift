@@ -34,7 +34,7 @@ actor ScreenShooter {
     /// How many times Chromium was started again after it went away.
     private(set) var restarts = 0
 
-    /// A shooter with `chromium`, its fonts from `fonts` (the chrome's `fonts/` folder).
+    /// A shooter with `chromium`, its fonts from `fonts` (the chrome's OpenType files, `Chrome.fontFilesDirectory`).
     init(chromium: Chromium, fonts: URL, settings: Settings) {
         self.chromium = chromium
         self.fonts = fonts
