@@ -47,9 +47,10 @@ final class CompressedFiles: Sendable {
     }
 
     /// Binary formats a page loads that keep their bytes as they are, so gzip takes off about
-    /// 40 %: OpenType and TrueType fonts (the four Inter faces of the chrome, 1,070,880 bytes, go
-    /// as 634,996), icons and bitmaps, as `StaticFiles` names their types (Hummingbird's table of
-    /// extensions). WOFF, WOFF2, PNG, JPEG, GIF and WebP are compressed already.
+    /// 40 %: an app's OpenType and TrueType fonts (Inter's four faces, 1,070,880 bytes, go as
+    /// 634,996; the chrome serves them as WOFF2, 464,428), icons and bitmaps, as `StaticFiles`
+    /// names their types (Hummingbird's table of extensions). WOFF, WOFF2, PNG, JPEG, GIF and WebP
+    /// are compressed already.
     static let uncompressedBinaryTypes: Set<String> = [
         "font/otf", "font/ttf", "image/vnd.microsoft.icon", "image/bmp",
     ]
