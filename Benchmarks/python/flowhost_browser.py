@@ -18,7 +18,7 @@ SESSION = re.compile(r"flowhost_session=([0-9a-f]{32})")
 # The click path length an action's answer tells the browser: behind a load balancer, the process
 # the next GET lands on rebuilds its copy of the session when it holds fewer clicks.
 PATH_LENGTH = re.compile(r"flowhost_at=([^;]+)")
-FORM = re.compile(r'<form[^>]*action="(/_action/[0-9a-f]{32})"[^>]*>(.*?)</form>', re.S)
+FORM = re.compile(r'<form[^>]*action="(/_action/[A-Za-z0-9_-]{22})"[^>]*>(.*?)</form>', re.S)
 BUTTON = re.compile(r"<button[^>]*>(.*?)</button>", re.S)
 TAG = re.compile(r"<[^>]*>")
 TITLE = re.compile(r"<title>([^<]*)</title>")

@@ -4,9 +4,10 @@ import HTMLTemplates
 
 /// Rewrites HTML into a stable form for snapshots: parsed by libxml2, one element or text per line,
 /// two spaces per depth, whitespace collapsed, comments dropped, attributes in source order, and
-/// every action token in an attribute (32 lowercase hex digits standing alone, as in
-/// `/_action/<token>`) replaced by a name that depends only on its order of appearance
-/// (`/_action/action-1`), so a snapshot changes only when the page does.
+/// every token in an attribute replaced by a name that depends only on its order of appearance
+/// (`/_action/action-1`), so a snapshot changes only when the page does: an action's (22
+/// base64url characters after a prefix such as `/_action/`, as HTMLPresenter writes them) and any
+/// other `OpaqueToken` (32 lowercase hex digits standing alone).
 ///
 /// ```swift
 /// let html = HTMLNormalizer.normalize("<ul><li>Heat</li></ul>")
@@ -120,9 +121,53 @@ private struct Printer {
         return result
     }
 
-    /// `value` with each run of exactly 32 lowercase hex digits (HTMLPresenter's `OpaqueToken`, not part of a
-    /// longer word) named by its order of appearance.
+    /// `value` with each action token after its URL's prefix and each run of exactly 32 lowercase hex
+    /// digits (HTMLPresenter's `OpaqueToken`, not part of a longer word) named by its order of
+    /// appearance.
     private mutating func replacingTokens(in value: String) -> String {
+        replacingHexTokens(in: replacingActionTokens(in: value))
+    }
+
+    /// `value` with each action token named: a run of exactly 22 base64url characters as
+    /// `OpaqueToken.compactText` writes them (the last one `A`, `Q`, `g` or `w`), after a character
+    /// that is neither one of them nor a space (the `/` of `/_action/`, the `#` of a crawl's page),
+    /// so that a word of that length (a class name, an id) is left as it is.
+    private mutating func replacingActionTokens(in value: String) -> String {
+        let bytes = Array(value.utf8)
+        guard bytes.count >= 23 else { return value }
+        var result: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard Self.isBase64URLByte(bytes[index]) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, Self.isBase64URLByte(bytes[end]) { end += 1 }
+            let isToken =
+                end - index == 22 && index > 0 && bytes[index - 1] != UInt8(ascii: " ")
+                && bytes[index - 1] != UInt8(ascii: "\t") && bytes[index - 1] != UInt8(ascii: "\n")
+                && "AQgw".utf8.contains(bytes[end - 1])
+            if isToken {
+                result += name(of: String(decoding: bytes[index..<end], as: UTF8.self)).utf8
+            } else {
+                result += bytes[index..<end]
+            }
+            index = end
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The token's name: `action-` and its order of appearance among the tokens seen so far.
+    private mutating func name(of token: String) -> String {
+        let name = tokenNames[token] ?? "action-\(tokenNames.count + 1)"
+        tokenNames[token] = name
+        return name
+    }
+
+    /// `value` with each run of exactly 32 lowercase hex digits standing alone named.
+    private mutating func replacingHexTokens(in value: String) -> String {
         let bytes = Array(value.utf8)
         guard bytes.count >= 32 else { return value }
         var result: [UInt8] = []
@@ -135,10 +180,7 @@ private struct Printer {
             }
             let run = bytes[runStart..<index]
             if run.count == 32, run.allSatisfy(Self.isLowercaseHexDigit) {
-                let token = String(decoding: run, as: UTF8.self)
-                let name = tokenNames[token] ?? "action-\(tokenNames.count + 1)"
-                tokenNames[token] = name
-                result += name.utf8
+                result += name(of: String(decoding: run, as: UTF8.self)).utf8
             } else {
                 result += run
             }
@@ -147,6 +189,10 @@ private struct Printer {
             runStart = index
         }
         return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func isBase64URLByte(_ byte: UInt8) -> Bool {
+        isWordByte(byte) && byte < 0x80 || byte == UInt8(ascii: "-")
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {

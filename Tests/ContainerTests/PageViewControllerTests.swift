@@ -103,7 +103,7 @@ struct PageViewControllerTests {
             #expect(page.contains(#"<nav class="tab-bar page-control" aria-label="Pages">"#))
             let next = try #require(
                 page.firstMatch(
-                    of: /action="(\/_action\/[0-9a-f]{32})" class="action"><button type="submit" class="tab">Next/)
+                    of: /action="(\/_action\/[A-Za-z0-9_-]{22})" class="action"><button type="submit" class="tab">Next/)
             )
             let moved = try await client.executeRequest(
                 uri: String(next.output.1), method: .post,

@@ -93,7 +93,7 @@ struct READMEExampleTests {
 
             let list = try await get("/")
             #expect(list.contains(#"<span class="cell-title">Heat</span>"#))
-            let heat = try #require(list.firstMatch(of: /action="(\/_action\/[0-9a-f]{32})"/)?.1)
+            let heat = try #require(list.firstMatch(of: /action="(\/_action\/[A-Za-z0-9_-]{22})"/)?.1)
             let posted = try await send(String(heat), method: .post)
             #expect(posted.status == .seeOther)
             #expect(try await get(try #require(posted.headers[.location])).contains("<h1>Heat</h1>"))

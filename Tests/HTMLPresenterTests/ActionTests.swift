@@ -37,7 +37,7 @@ struct ActionTests {
         // Then it acted once (and the other action once), and it was named by an opaque 128-bit token
         #expect(first == .accepted)
         #expect(flow.recorded == [.done, .done])
-        #expect(OpaqueToken(token) != nil)
+        #expect(OpaqueToken(compactText: token) != nil)
     }
 
     @Test("an action is recorded at the position the window names for its token before it is taken")
@@ -78,11 +78,11 @@ struct ActionTests {
         let window = HTMLWindow()
         window.rootViewController = screen("Home") { actions in ["open": actions.run {}] }
         let before = window.updatedScreenTree()
-        await #expect(throws: ActionError.unknown) { try await window.perform(String(repeating: "0", count: 32)) }
+        await #expect(throws: ActionError.unknown) { try await window.perform(String(repeating: "A", count: 22)) }
         await #expect(throws: ActionError.unknown) { try await window.perform("../../etc/passwd") }
         let issued = try #require(window.updatedScreenTree().actions.first?.token)
-        await #expect(throws: ActionError.unknown, "tokens are lowercase hex, nothing else") {
-            try await window.perform(issued.uppercased())
+        await #expect(throws: ActionError.unknown, "a token's text is read as it was written") {
+            try await window.perform(OpaqueToken(compactText: issued).map(\.text) ?? "")
         }
         #expect(window.updatedScreenTree() == before)
     }
@@ -97,6 +97,31 @@ struct ActionTests {
             #expect(OpaqueToken(text) == nil, "\(text)")
         }
         #expect(OpaqueToken.random() != token)
+    }
+
+    @Test("an opaque token reads back from its 22 base64url characters, and from nothing else")
+    func opaqueTokenCompactText() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<64 {
+            let token = OpaqueToken.random(using: &generator)
+            #expect(token.compactText.wholeMatch(of: /[A-Za-z0-9_-]{21}[AQgw]/) != nil, "\(token.compactText)")
+            #expect(OpaqueToken(compactText: token.compactText) == token)
+        }
+        // The bits in order, as RFC 4648's base64url writes them: all ones, then one bit set at each end.
+        let ones = String(repeating: "_", count: 21) + "w"
+        #expect(OpaqueToken(compactText: ones)?.text == String(repeating: "f", count: 32))
+        #expect(
+            OpaqueToken(compactText: "gAAAAAAAAAAAAAAAAAAAAQ")?.text == "8" + String(repeating: "0", count: 30) + "1")
+        let token = OpaqueToken.random()
+        let text = token.compactText
+        // Too short or long, a character outside the alphabet, spare bits set, the hex form.
+        for other in [
+            "", String(text.dropLast()), text + "A", "=" + text.dropFirst(), "+" + text.dropFirst(),
+            text.dropLast() + "B", token.text,
+        ] {
+            #expect(OpaqueToken(compactText: other) == nil, "\(other)")
+        }
+        #expect(OpaqueToken(token.text) == token && OpaqueToken(text) == nil, "ids keep their hex form apart")
     }
 
     @Test("a token from before the screen changed is stale")

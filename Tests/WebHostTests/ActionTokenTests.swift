@@ -25,19 +25,20 @@ struct ActionTokenTests {
         for position in [0, 1, 27, 0xFFFF] {
             let token = ActionToken(pathLength: 12, version: 40, scene: 0xBEEF, position: position)
             let signed = token.signed(with: .init(session: session, key: key, page: token))
-            let verified = try #require(ActionToken(verifying: signed.description, session: session, key: key))
+            let verified = try #require(ActionToken(verifying: signed.compactText, session: session, key: key))
             #expect(verified == token)
         }
     }
 
-    @Test("another session, another key, or any one hex digit changed: refused")
+    @Test("another session, another key, or any one character changed: refused")
     func forgeries() {
         let token = ActionToken(pathLength: 3, version: 7, scene: 9, position: 4)
-        let text = token.signed(with: .init(session: session, key: key, page: token)).description
+        let text = token.signed(with: .init(session: session, key: key, page: token)).compactText
         #expect(ActionToken(verifying: text, session: .random(), key: key) == nil)
         #expect(ActionToken(verifying: text, session: session, key: TokenKey(SymmetricKey(size: .bits256))) == nil)
         for index in text.indices {
-            let digit = text[index] == "0" ? "1" : "0"
+            // The last character carries 2 bits (A, Q, g or w): changed among those, the MAC refuses it.
+            let digit = text[index] == "A" ? "Q" : "A"
             let changed = text.replacingCharacters(in: index...index, with: digit)
             #expect(ActionToken(verifying: changed, session: session, key: key) == nil, "\(changed)")
         }
@@ -61,6 +62,8 @@ struct ActionTokenTests {
         let token = ActionToken(pathLength: 12, version: 40, scene: 0xBEEF, position: 5)
         let signed = token.signed(with: .init(session: session, key: key, page: token))
         #expect(signed.text == "00000c000028beef0005633f3d736f9e")
+        // As pages write it: the same bits in base64url (Python's `urlsafe_b64encode`, unpadded).
+        #expect(signed.compactText == "AAAMAAAovu8ABWM_PXNvng")
     }
 
     @Test("the token key's MAC is swift-crypto's HMAC-SHA256, for keys shorter, as long as and longer than a block")
@@ -79,13 +82,13 @@ struct ActionTokenTests {
     func keptPageKey() throws {
         let token = ActionToken(pathLength: 3, version: 7, scene: 9, position: 4)
         let kept = ActionToken.PageKey(session: session, key: key, page: token)
-        let text = token.signed(with: kept).description
+        let text = token.signed(with: kept).compactText
         #expect(ActionToken(verifying: text, session: session, key: key, kept: kept) == token)
         let nextPage = ActionToken(pathLength: 4, version: 8, scene: 9, position: 4)
-        let nextText = nextPage.signed(with: .init(session: session, key: key, page: nextPage)).description
+        let nextText = nextPage.signed(with: .init(session: session, key: key, page: nextPage)).compactText
         #expect(ActionToken(verifying: nextText, session: session, key: key, kept: kept) == nextPage)
         #expect(ActionToken(verifying: nextText, session: .random(), key: key, kept: kept) == nil)
-        let changed = text.dropLast() + (text.last == "0" ? "1" : "0")
+        let changed = text.dropLast() + (text.last == "A" ? "Q" : "A")
         #expect(ActionToken(verifying: changed, session: session, key: key, kept: kept) == nil)
     }
 }

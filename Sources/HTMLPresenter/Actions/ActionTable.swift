@@ -3,8 +3,8 @@ import HTMLTemplates
 
 /// The actions on screen now, by token, for one window.
 ///
-/// Tokens are 128 random bits written as 32 lowercase hex digits (the web host writes them into its
-/// action URLs). Each version of what is on screen has its generation of tokens: a capture of a new
+/// Tokens are 128 random bits written as 22 base64url characters (``OpaqueToken/compactText``; the
+/// web host writes them into its action URLs). Each version of what is on screen has its generation of tokens: a capture of a new
 /// version retires the previous generation (remembered, bounded, so that a late click is told
 /// "stale" rather than "unknown"; the last 256 are kept), while a capture of the same version hands
 /// out the same tokens again, so that whoever keeps the page need not keep the capture. Performing
@@ -176,7 +176,7 @@ final class ActionTable {
                 && reissued[position].index == index
             ? reissued[position].entry.token : issue?(position) ?? OpaqueToken.random(using: &generator)
         entries.append(Entry(token: token, screen: owner, behavior: behavior))
-        let text = token.text
+        let text = token.compactText
         onScreen.append(
             OnScreenAction(
                 token: text, purpose: purpose, screen: owner, index: index, fields: fields,
@@ -225,7 +225,7 @@ final class ActionTable {
     /// (``ActionError/alreadyTaken`` when it is the last action taken and `fields` give the values
     /// it took then).
     func take(_ text: String, fields: FormFields) throws(ActionError) -> Taken {
-        guard let token = OpaqueToken(text) else { throw .unknown }
+        guard let token = OpaqueToken(compactText: text) else { throw .unknown }
         guard let position = entries.firstIndex(where: { $0.token == token }) else {
             if let last = lastTaken, last.token == token, Self.hash(fields.declared(by: last.fields)) == last.values {
                 throw .alreadyTaken

@@ -21,7 +21,8 @@ public struct OnScreenAction: Sendable, Equatable, CustomStringConvertible {
         case own(any ContainerAction)
     }
 
-    /// The 32-hex-digit token that names it in this capture (the web host's action URLs hold it).
+    /// The token that names it in this capture, as ``OpaqueToken/compactText`` writes it (the web
+    /// host's action URLs hold it).
     public let token: String
     /// The view controller the action belongs to: the screen for its content and bar buttons, the
     /// navigation controller for its back button, the tab bar controller for its tabs, the alert

@@ -1,10 +1,12 @@
-/// 128 random bits, written as 32 lowercase hex digits: action tokens in URLs, the web host's
-/// session ids in cookies. Kept as two words, not a 32-character string, so that remembering many
-/// of them stays small.
+/// 128 random bits, written as 32 lowercase hex digits (the web host's session ids in cookies, its
+/// share and study links) or, in pages' action URLs, as 22 base64url characters
+/// (``compactText``). Kept as two words, not a string, so that remembering many of them stays
+/// small.
 ///
 /// ```swift
 /// let token = OpaqueToken.random()
 /// #expect(OpaqueToken(token.text) == token)  // any other text is nil
+/// #expect(OpaqueToken(compactText: token.compactText) == token)
 /// ```
 public struct OpaqueToken: Hashable, Sendable, CustomStringConvertible {
     private let high: UInt64
@@ -73,4 +75,56 @@ public struct OpaqueToken: Hashable, Sendable, CustomStringConvertible {
 
     /// The 32 lowercase hex digits.
     public var description: String { text }
+
+    /// The 22 characters an action travels as in a page (`/_action/<token>`): the 128 bits in
+    /// base64url (RFC 4648 section 5: `A-Z a-z 0-9 - _`), unpadded. A page carries dozens of
+    /// tokens and compression cannot shrink their random bits; written so, each costs about
+    /// 1.4 bytes less on the wire than as hex (the sample's movie list, 28 actions: about 40 bytes).
+    public var compactText: String {
+        let bits = UInt128(high) << 64 | UInt128(low)
+        return String(unsafeUninitializedCapacity: 22) { buffer in
+            for index in 0..<21 {
+                buffer[index] = Self.base64URLDigits[Int(truncatingIfNeeded: bits >> (122 - 6 * index) & 0x3F)]
+            }
+            // The last character carries the last 2 bits and 4 zero bits.
+            buffer[21] = Self.base64URLDigits[Int(truncatingIfNeeded: bits & 0x3) << 4]
+            return 22
+        }
+    }
+
+    /// The token written in `compactText`, or nil unless it is exactly the 22 characters
+    /// ``compactText`` writes (the last one's 4 spare bits zero: one text per token).
+    public init?(compactText: some StringProtocol) {
+        let parsed =
+            compactText.utf8.withContiguousStorageIfAvailable(Self.parseCompact)
+            ?? Array(compactText.utf8).withUnsafeBufferPointer(Self.parseCompact)
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private static func parseCompact(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaqueToken? {
+        guard bytes.count == 22 else { return nil }
+        var bits: UInt128 = 0
+        for index in 0..<22 {
+            let byte = bytes[index]
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "-"): value = 62
+            case UInt8(ascii: "_"): value = 63
+            default: return nil
+            }
+            if index < 21 {
+                bits = bits << 6 | UInt128(value)
+            } else {
+                guard value & 0xF == 0 else { return nil }
+                bits = bits << 2 | UInt128(value >> 4)
+            }
+        }
+        return OpaqueToken(high: UInt64(truncatingIfNeeded: bits >> 64), low: UInt64(truncatingIfNeeded: bits))
+    }
+
+    private static let base64URLDigits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 }

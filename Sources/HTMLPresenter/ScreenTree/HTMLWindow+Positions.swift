@@ -33,7 +33,7 @@ extension HTMLWindow {
     /// Where the action `token` of the current capture is, or nil for a token not on screen (a
     /// capture of an earlier version holds only stale tokens).
     public func position(ofAction token: String) -> ActionPosition? {
-        guard let token = OpaqueToken(token), let action = currentActions?.position(of: token),
+        guard let token = OpaqueToken(compactText: token), let action = currentActions?.position(of: token),
             let screen = position(of: action.screen)
         else { return nil }
         return ActionPosition(screen: screen, index: action.index)
@@ -46,7 +46,7 @@ extension HTMLWindow {
         guard let actions = currentActions else {
             return updatedScreenTree().actions.first { $0.screen == id && $0.index == position.index }?.token
         }
-        return actions.token(ofAction: position.index, of: id)?.text
+        return actions.token(ofAction: position.index, of: id)?.compactText
     }
 
     /// The token of the action registered `position`-th by the capture of what is on screen now
@@ -54,7 +54,7 @@ extension HTMLWindow {
     /// which names its action by that position, is found on this window's page.
     package func token(atCapturePosition position: Int) -> String? {
         if currentActions == nil { _ = updatedScreenTree() }
-        return currentActions?.token(atCapturePosition: position)?.text
+        return currentActions?.token(atCapturePosition: position)?.compactText
     }
 
     /// The view controller `id` in `root`'s tree, with `path` extended by the indexes that lead

@@ -9,9 +9,10 @@ import HTMLPresenter
 /// action's MAC is SipHash-2-4 of its position under that key (a pseudorandom function: the MACs of
 /// a page's actions tell nothing of another position's, nor of another page's).
 ///
-/// 128 bits, written like any ``OpaqueToken`` (32 hex digits): the click path's length when the
-/// page was captured (24 bits), the window's version (24 bits), a random tag of the scene that
-/// issued it (16 bits), the action's position in the capture (16 bits), and 48 bits of the HMAC.
+/// 128 bits, written as any action's ``OpaqueToken`` (22 base64url characters): the click path's
+/// length when the page was captured (24 bits), the window's version (24 bits), a random tag of the
+/// scene that issued it (16 bits), the action's position in the capture (16 bits), and 48 bits of
+/// the HMAC.
 /// Lengths and versions wrap at 2^24 (paths are bounded far below: `--max-path-entries`). 48 bits
 /// of HMAC are enough: a token is only good with its session's cookie, so guessing one means
 /// posting from that session's own browser, once a guess.
@@ -49,7 +50,7 @@ struct ActionToken: Sendable, Equatable {
     /// page it issued tokens for last, is used instead of computing it when it is this token's
     /// page's (a click on the page just served: one HMAC less).
     init?(verifying text: some StringProtocol, session: SessionID, key: TokenKey, kept: PageKey? = nil) {
-        guard let token = OpaqueToken(text) else { return nil }
+        guard let token = OpaqueToken(compactText: text) else { return nil }
         self.init(token)
         let pageKey = if let kept, kept.page == page { kept } else { PageKey(session: session, key: key, page: self) }
         guard token.words.low & 0xFFFF_FFFF_FFFF == pageKey.mac(position: position) else { return nil }

@@ -86,7 +86,9 @@ extension SessionHost {
     /// path entries, which replaying the path made this scene's page too.
     @MainActor
     func resolve(_ text: String, on scene: SessionScene, of session: Session) -> ResolvedToken {
-        guard let key = tokenKey.withLock({ $0 }), let token = OpaqueToken(text) else { return .token(text) }
+        guard let key = tokenKey.withLock({ $0 }), let token = OpaqueToken(compactText: text) else {
+            return .token(text)
+        }
         guard ActionToken(token).scene != session.read(\.tag) else { return .token(text) }
         // Checked again: a caller other than the HTTP layer checks nothing.
         guard let named = ActionToken(verifying: text, session: session.id, key: key) else {

@@ -235,6 +235,7 @@ struct HTMLPresenterExamples {
         // example: Sources/HTMLPresenter/Actions/OpaqueToken.swift
         let token = OpaqueToken.random()
         #expect(OpaqueToken(token.text) == token)  // any other text is nil
+        #expect(OpaqueToken(compactText: token.compactText) == token)
         // end of example
     }
 

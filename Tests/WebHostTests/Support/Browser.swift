@@ -74,7 +74,7 @@ extension TestResponse {
 
     /// Every action on the page by the text of its form's last button.
     var actions: [String: String] {
-        let form = /action="(\/_action\/[0-9a-f]{32})"[^>]*>(.*?)<\/form>/.dotMatchesNewlines()
+        let form = /action="(\/_action\/[A-Za-z0-9_-]{22})"[^>]*>(.*?)<\/form>/.dotMatchesNewlines()
         let button = /<button[^>]*>(.*?)<\/button>/.dotMatchesNewlines()
         var actions: [String: String] = [:]
         for match in text.matches(of: form) {
