@@ -7,7 +7,9 @@
 #      flowhost.js sends it (POST <action>?answer=page, answered with the new page), each beside as
 #      many clients' round trips to the bare route (its POST /action?answer=page answers the same
 #      page: the limit, with nothing done but answer); then 64 sessions' round trips as a browser
-#      without JavaScript makes them (POST -> 303 -> GET, --no-script);
+#      without JavaScript makes them (POST -> 303 -> GET, --no-script), beside the bare route's
+#      (POST /action -> 303 -> GET /page): the shape issue 42's goals were measured in, when
+#      flowhost.js clicked so too;
 #      A and B run twice: with --store memory, then with the SQLite click path store (a temp file);
 #      every row also gives the server's CPU per request or round trip (from /proc/PID/stat), a
 #      figure the machine's other load moves far less than the rates, and the driver's own (on
@@ -141,8 +143,8 @@ for store in memory "$work/flowhost.sqlite"; do
     "$driver" --server "$base" --bare "$bare" --server-pid "$pid" --bare-pid "$bare_pid" "${load[@]}"
     echo
     echo "== B without JavaScript, store $store"
-    "$driver" --server "$base" --server-pid "$pid" --round-trips-only --no-script \
-        "${no_script_load[@]}"
+    "$driver" --server "$base" --bare "$bare" --server-pid "$pid" --bare-pid "$bare_pid" --round-trips-only \
+        --no-script "${no_script_load[@]}"
     echo
 done
 

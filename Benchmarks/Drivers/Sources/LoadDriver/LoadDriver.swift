@@ -42,13 +42,14 @@ struct LoadDriver {
     private static func measure(_ options: Options, client: HTTPClient) async throws {
         print("flowhost-load against \(options.server)" + (options.bare.map { ", bare route \($0)" } ?? ""))
         var page: PageOnTheWire?
-        if !options.connections.isEmpty {
+        // The bare route's round trips answer this page: read it also when no GET is measured.
+        if !options.connections.isEmpty || options.bare != nil {
             let read = try await PageOnTheWire.read(options: options, client: client)
             Report.pageOnTheWire(read)
             if let bare = options.bare { try await read.upload(to: bare, client: client) }
-            Report.getHeader(duration: options.duration)
             page = read
         }
+        if !options.connections.isEmpty { Report.getHeader(duration: options.duration) }
         var rates: [GetLoad: [Int: Double]] = [:]
         var cpuPerRequest: [GetLoad: [Int: Double]] = [:]
         var machineCPUPerRequest: [GetLoad: [Int: Double]] = [:]

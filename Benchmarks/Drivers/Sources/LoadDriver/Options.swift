@@ -31,7 +31,8 @@ struct Options: Sendable {
           with --bare, as many clients' round trips to it too (POST /action?answer=page -> the same page,
           with a real page's headers: the limit of a round trip, the server doing nothing but answer).
         --smoke: 1 second per part, 8 connections, 1 and 8 sessions (CI: checks it works, times nothing).
-        --round-trips-only: no GETs (an A/B of two server configurations on the action round trip).
+        --round-trips-only: no GETs (an A/B of two server configurations on the action round trip); with --bare,
+          the bare route's round trips beside each row still.
         --no-gzip: clients that accept no compression.
         --no-script: round trips as a browser without JavaScript makes them (POST -> 303 -> GET; on the bare
           route POST /action -> a real action's 303 -> GET /page).
