@@ -25,14 +25,17 @@ public struct OpaqueToken: Hashable, Sendable, CustomStringConvertible {
 
     /// The token written in `text`, or nil unless it is exactly 32 lowercase hex digits.
     public init?(_ text: some StringProtocol) {
-        // Read from the text's own bytes: this runs for every cookie and every action posted, and
-        // walking a `some StringProtocol` generically (from another module, unspecialized) cost a
-        // served page's GET several percent of its time in profiles.
-        let parsed =
-            text.utf8.withContiguousStorageIfAvailable(Self.parse)
-            ?? Array(text.utf8).withUnsafeBufferPointer(Self.parse)
-        guard let parsed else { return nil }
+        guard let parsed = Self.read(text, with: Self.parse) else { return nil }
         self = parsed
+    }
+
+    /// `parse` of `text`'s own bytes: this runs for every cookie and every action posted, and
+    /// walking a `some StringProtocol` generically (from another module, unspecialized) cost a
+    /// served page's GET several percent of its time in profiles.
+    private static func read(
+        _ text: some StringProtocol, with parse: (UnsafeBufferPointer<UInt8>) -> OpaqueToken?
+    ) -> OpaqueToken? {
+        text.utf8.withContiguousStorageIfAvailable(parse) ?? Array(text.utf8).withUnsafeBufferPointer(parse)
     }
 
     /// The token in `bytes`, if they are 32 lowercase hex digits.
@@ -95,10 +98,7 @@ public struct OpaqueToken: Hashable, Sendable, CustomStringConvertible {
     /// The token written in `compactText`, or nil unless it is exactly the 22 characters
     /// ``compactText`` writes (the last one's 4 spare bits zero: one text per token).
     public init?(compactText: some StringProtocol) {
-        let parsed =
-            compactText.utf8.withContiguousStorageIfAvailable(Self.parseCompact)
-            ?? Array(compactText.utf8).withUnsafeBufferPointer(Self.parseCompact)
-        guard let parsed else { return nil }
+        guard let parsed = Self.read(compactText, with: Self.parseCompact) else { return nil }
         self = parsed
     }
 
