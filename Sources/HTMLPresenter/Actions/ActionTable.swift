@@ -4,11 +4,12 @@ import HTMLTemplates
 /// The actions on screen now, by token, for one window.
 ///
 /// Tokens are 128 random bits written as 22 base64url characters (``OpaqueToken/compactText``; the
-/// web host writes them into its action URLs). Each version of what is on screen has its generation of tokens: a capture of a new
-/// version retires the previous generation (remembered, bounded, so that a late click is told
-/// "stale" rather than "unknown"; the last 256 are kept), while a capture of the same version hands
-/// out the same tokens again, so that whoever keeps the page need not keep the capture. Performing
-/// an action retires its whole generation first, so the same token posted twice acts once.
+/// web host writes them into its action URLs). Each version of what is on screen has its generation
+/// of tokens: a capture of a new version retires the previous generation (remembered, bounded, so
+/// that a late click is told "stale" rather than "unknown"; the last 256 are kept), while a capture
+/// of the same version hands out the same tokens again, so that whoever keeps the page need not
+/// keep the capture. Performing an action retires its whole generation first, so the same token
+/// posted twice acts once.
 ///
 /// Each action also gets its position: the view controller it belongs to and its index among that
 /// view controller's actions, in the order the capture registered them, and the fields it takes
